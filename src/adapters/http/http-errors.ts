@@ -1,0 +1,43 @@
+import { DomainError, NotFoundError, ValidationError } from '../../domain/shared/errors.js';
+
+/** Errors that belong to HTTP itself rather than to a use case. */
+export class RouteNotFound extends NotFoundError {
+  constructor() {
+    super('Route not found');
+  }
+}
+
+export class MalformedJson extends ValidationError {
+  constructor() {
+    super('Malformed JSON body');
+  }
+}
+
+export class PayloadTooLarge extends DomainError {
+  readonly kind = 'payload_too_large' as const;
+  readonly code = 'PAYLOAD_TOO_LARGE';
+  constructor() {
+    super('Request body too large');
+  }
+}
+
+export class UnsupportedMediaType extends ValidationError {
+  override readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+  constructor() {
+    super('Content-Type must be application/json');
+  }
+}
+
+export class InvalidIdParameter extends ValidationError {
+  constructor() {
+    super('Invalid id parameter. Must be a valid UUID.', 'id');
+  }
+}
+
+export class ServiceUnavailable extends DomainError {
+  readonly kind = 'unavailable' as const;
+  readonly code = 'SERVICE_UNAVAILABLE';
+  constructor(message = 'Service unavailable') {
+    super(message);
+  }
+}

@@ -1,0 +1,154 @@
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { scaleOf } from '../../domain/shared/decimal.js';
+import { ValidationError, type ErrorDetail } from '../../domain/shared/errors.js';
+
+// ajv-formats ships CommonJS; under NodeNext its default export is the module object.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/**
+ * ajv schemas guard the shape of every request at the edge (ARCHITECTURE habit 8). Every
+ * error is turned into a sentence in the style of spec 7.2 ("limit must not be greater than
+ * 100", "Row 2: Items quantity must be a positive number"); `x-message` on a schema node
+ * overrides the sentence for that node.
+ */
+function makeAjv(options: Options): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, ...options });
+  addFormats(ajv, ['uuid', 'date', 'date-time', 'email', 'uri']);
+  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  ajv.addKeyword({
+    keyword: 'maxDecimals',
+    type: 'number',
+    schemaType: 'number',
+    validate: (max: number, data: number) => {
+      const s = scaleOf(data);
+      return s >= 0 && s <= max;
+    },
+    error: { message: 'too many decimals' },
+  });
+  return ajv;
+}
+
+const bodyAjv = makeAjv({ coerceTypes: false, removeAdditional: false });
+const queryAjv = makeAjv({ coerceTypes: true, useDefaults: true, removeAdditional: 'all' });
+
+type Json = Record<string, unknown>;
+
+function fieldOf(error: ErrorObject): { label: string; path: string; prefix: string } {
+  const parts = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
+  // `/items/1/quantity` → "Row 2: Items quantity"
+  const rowAt = parts.findIndex((p) => /^\d+$/.test(p));
+  if (rowAt > 0) {
+    const list = parts[rowAt - 1]!;
+    const rest = parts.slice(rowAt + 1);
+    const row = Number(parts[rowAt]) + 1;
+    const label = [list.charAt(0).toUpperCase() + list.slice(1), ...rest].join(' ');
+    return { label, path: `${list}[${row - 1}]${rest.map((r) => `.${r}`).join('')}`, prefix: `Row ${row}: ` };
+  }
+  const path = parts.join('.');
+  return { label: path || 'body', path, prefix: '' };
+}
+
+function isPositiveNumberField(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && (schema as Json).exclusiveMinimum === 0;
+}
+
+function sentence(error: ErrorObject, label: string): string {
+  const p = error.params as Json;
+  const schema = error.parentSchema as Json | undefined;
+  if (typeof schema?.['x-message'] === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') {
+    return schema['x-message'];
+  }
+  switch (error.keyword) {
+    case 'required':
+      return `${label} is required`;
+    case 'additionalProperties':
+      return `property ${String(p.additionalProperty)} should not exist`;
+    case 'type':
+      if (isPositiveNumberField(schema)) return `${label} must be a positive number`;
+      if (p.type === 'integer') return `${label} must be an integer number`;
+      if (p.type === 'array') return `${label} must be an array`;
+      if (p.type === 'object') return `${label} must be an object`;
+      return `${label} must be a ${String(p.type)}`;
+    case 'exclusiveMinimum':
+      return p.limit === 0 ? `${label} must be a positive number` : `${label} must be greater than ${String(p.limit)}`;
+    case 'minimum':
+      return `${label} must not be less than ${String(p.limit)}`;
+    case 'maximum':
+      return `${label} must not be greater than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `${label} must be less than ${String(p.limit)}`;
+    case 'minLength':
+      return p.limit === 1 ? `${label} should not be empty` : `${label} must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `${label} must be shorter than or equal to ${String(p.limit)} characters`;
+    case 'minItems':
+      return `${label} must contain at least ${String(p.limit)} ${p.limit === 1 ? 'item' : 'items'}`;
+    case 'maxItems':
+      return `${label} must contain no more than ${String(p.limit)} items`;
+    case 'enum':
+      return `${label} must be one of the following values: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'format':
+      return p.format === 'uuid' ? `${label} must be a UUID` : `${label} must be a valid ${String(p.format)}`;
+    case 'maxDecimals':
+      return `${label} must have at most ${String(error.schema)} decimal places`;
+    case 'pattern':
+      return `${label} has an invalid format`;
+    case 'minProperties':
+      return `${label} must not be empty`;
+    default:
+      return `${label} is invalid`;
+  }
+}
+
+export function toDetails(errors: ErrorObject[]): ErrorDetail[] {
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const error of errors) {
+    const { label, path, prefix } = fieldOf(error);
+    const issue = prefix + sentence(error, label);
+    // A field that is both the wrong type and out of range is one problem to the caller.
+    if (seen.has(path)) continue;
+    seen.add(path);
+    details.push({ field: path, issue });
+  }
+  return details;
+}
+
+export type Validator<T> = (data: unknown) => T;
+
+function compileWith<T>(ajv: Ajv, schema: object): Validator<T> {
+  const validate: ValidateFunction = ajv.compile(schema);
+  return (data: unknown): T => {
+    if (!validate(data)) throw new ValidationError(toDetails(validate.errors ?? []));
+    return data as T;
+  };
+}
+
+/** A body validator: no coercion, unknown properties refused. Compile once, at module load. */
+export function bodyValidator<T>(schema: object): Validator<T> {
+  return compileWith<T>(bodyAjv, schema);
+}
+
+/** A query validator: strings coerced to the schema's types, defaults applied, unknown parameters dropped. */
+export function queryValidator<T>(schema: object): Validator<T> {
+  const validate = compileWith<T>(queryAjv, schema);
+  return (data: unknown) => validate({ ...(data as Json) });
+}
+
+/** Reusable schema pieces. */
+export const schemas = {
+  uuid: { type: 'string', format: 'uuid' },
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  money: { type: 'number', exclusiveMinimum: 0, maxDecimals: 2 },
+  quantity: { type: 'number', exclusiveMinimum: 0, maxDecimals: 3 },
+  page: { type: 'integer', minimum: 1, default: 1 },
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+} as const;
+
+export const pageQuery = {
+  page: schemas.page,
+  limit: schemas.limit,
+} as const;

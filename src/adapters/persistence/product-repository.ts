@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import type { ProductRepository, ProductView } from '../../application/ports/inventory-repositories.js';
+import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import { DuplicateSku } from '../../domain/inventory/errors.js';
+import type { Product } from '../../domain/inventory/product.js';
+import { translateViolations } from './db-errors.js';
+import { toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
+
+type Db = Knex | Knex.Transaction;
+
+/** `%`, `_` and `\` are literal in a search term. */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class KnexProductRepository implements ProductRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(p: Product): Promise<void> {
+    await translateViolations(() => this.db('products').insert(toProductRow(p)), {
+      products_tenant_sku_unique: () => new DuplicateSku(),
+    });
+  }
+
+  async findById(tenantId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<Product | null> {
+    const q = this.db<ProductRow>('products').where({ tenant_id: tenantId, id });
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    return row ? toProduct(row) : null;
+  }
+
+  async update(p: Product): Promise<void> {
+    const { name, price, updated_at } = toProductRow(p);
+    await this.db('products').where({ tenant_id: p.tenantId, id: p.id }).update({ name, price, updated_at });
+  }
+
+  async list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
+    const base = this.db('products as p').where('p.tenant_id', tenantId);
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      base.andWhere((w) => w.whereRaw('lower(p.name) LIKE ?', [pattern]).orWhereRaw('lower(p.sku) LIKE ?', [pattern]));
+    }
+    const [rows, counted] = await Promise.all([
+      base
+        .clone()
+        .select('p.*')
+        .select(
+          this.db.raw(
+            `COALESCE((SELECT sum(s.quantity) FROM stock_levels s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id), 0) AS current_stock`,
+          ),
+        )
+        .orderBy([{ column: 'p.name' }, { column: 'p.id' }])
+        .limit(query.limit)
+        .offset(offsetOf(query)),
+      base.clone().count<{ total: string }[]>({ total: '*' }),
+    ]);
+    return {
+      items: (rows as (ProductRow & { current_stock: string })[]).map(toProductView),
+      total: Number(counted[0]?.total ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+}

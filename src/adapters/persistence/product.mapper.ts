@@ -1,0 +1,56 @@
+import type { ProductView } from '../../application/ports/inventory-repositories.js';
+import { Product } from '../../domain/inventory/product.js';
+import { Money } from '../../domain/shared/money.js';
+import { Quantity } from '../../domain/shared/quantity.js';
+
+export interface ProductRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  price: string;
+  min_stock: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toProduct(row: ProductRow): Product {
+  return Product.restore({
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    price: Money.of(row.price),
+    minStock: Quantity.of(row.min_stock),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+export function toProductRow(p: Product): ProductRow {
+  return {
+    tenant_id: p.tenantId,
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    price: p.price.toString(),
+    min_stock: p.minStock.toString(),
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+}
+
+export function toProductView(row: ProductRow & { current_stock: string }): ProductView {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    price: Number(row.price),
+    sku: row.sku,
+    currentStock: Number(row.current_stock),
+    minStock: Number(row.min_stock),
+  };
+}

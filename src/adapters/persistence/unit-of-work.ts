@@ -1,0 +1,47 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
+import { TOKENS } from '../../application/tokens.js';
+import { KnexCustomerRepository } from './customer-repository.js';
+import { isRetryable } from './db-errors.js';
+import {
+  KnexBranchRepository,
+  KnexFiscalYearRepository,
+  KnexTenantRepository,
+  KnexWarehouseRepository,
+} from './organization-repositories.js';
+import { KnexProductRepository } from './product-repository.js';
+
+export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
+  return {
+    tenants: new KnexTenantRepository(db),
+    branches: new KnexBranchRepository(db),
+    fiscalYears: new KnexFiscalYearRepository(db),
+    warehouses: new KnexWarehouseRepository(db),
+    products: new KnexProductRepository(db),
+    customers: new KnexCustomerRepository(db),
+  };
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock. */
+@injectable()
+export class KnexUnitOfWork implements UnitOfWork {
+  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+
+  async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.knex.transaction((trx) => work(repositoriesFor(trx)));
+      } catch (err) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+      }
+    }
+  }
+
+  read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return work(repositoriesFor(this.knex));
+  }
+}

@@ -1,0 +1,37 @@
+import { FiscalYearOverlap, TenantNotFound } from '../../domain/organization/errors.js';
+import { newFiscalYear, type FiscalYear } from '../../domain/organization/fiscal-year.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+export interface CreateFiscalYearInput {
+  tenantId: string;
+  code: unknown;
+  startsOn: unknown;
+  endsOn: unknown;
+}
+
+/**
+ * Errors: TenantNotFound, ValidationError, FiscalYearOverlap, DuplicateFiscalYearCode.
+ * The overlap check runs under a lock on the tenant row so two parallel creates cannot both
+ * pass it; the exclusion constraint in the database is the last word either way.
+ */
+export class CreateFiscalYear {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: CreateFiscalYearInput): Promise<FiscalYear> {
+    const year = newFiscalYear(this.ids.next(), input.tenantId, input, this.clock.now());
+    await this.uow.run(async (r) => {
+      if (!(await r.tenants.lock(input.tenantId))) throw new TenantNotFound();
+      if (await r.fiscalYears.findOverlapping(year.tenantId, year.startsOn, year.endsOn)) {
+        throw new FiscalYearOverlap();
+      }
+      await r.fiscalYears.insert(year);
+    });
+    return year;
+  }
+}

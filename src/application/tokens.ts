@@ -1,0 +1,28 @@
+/**
+ * Injection tokens: one symbol per port and per use case. Plain symbols, so application code
+ * can name them without importing the container; the composition root binds them
+ * (src/infrastructure/container.ts).
+ */
+export const TOKENS = {
+  // infrastructure values
+  Config: Symbol.for('Config'),
+  Logger: Symbol.for('Logger'),
+  Knex: Symbol.for('Knex'),
+  Database: Symbol.for('Database'),
+  // ports
+  UnitOfWork: Symbol.for('UnitOfWork'),
+  Clock: Symbol.for('Clock'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  // organization use cases
+  CreateTenant: Symbol.for('CreateTenant'),
+  CreateBranch: Symbol.for('CreateBranch'),
+  CreateFiscalYear: Symbol.for('CreateFiscalYear'),
+  CreateWarehouse: Symbol.for('CreateWarehouse'),
+  // inventory use cases
+  CreateProduct: Symbol.for('CreateProduct'),
+  // billing use cases
+  CreateCustomer: Symbol.for('CreateCustomer'),
+  // http
+  AdminUseCases: Symbol.for('AdminUseCases'),
+  HttpApp: Symbol.for('HttpApp'),
+} as const;

@@ -1,0 +1,131 @@
+/**
+ * Settings from the environment (CONTRACT §6), validated once at start. A bad value stops the
+ * start with a message naming the variable and what it expects.
+ */
+export interface Config {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  adminToken: string | null;
+  /** 32-byte key for AES-256-GCM encryption of secrets at rest. */
+  secretsKey: Buffer | null;
+  mongodbUrl: string | null;
+  /** Express `trust proxy` value: false, or a list of proxy addresses/CIDRs, or a hop count. */
+  trustProxy: boolean | number | string[];
+  webhookAllowHttp: boolean;
+  webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
+  /** Delays before retries 1..n, in milliseconds. */
+  webhookRetrySchedule: number[];
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(messages: string[]) {
+    super(`Invalid configuration:\n  - ${messages.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `1m`, `200ms`, `6h` → milliseconds; null when malformed. */
+export function parseDuration(text: string): number | null {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(text.trim());
+  return m ? Number(m[1]) * UNITS[m[2]!]! : null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const errors: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === null) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      errors.push(`${name} must be an integer from ${min} to ${max} (got "${v}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string): boolean => {
+    const v = str(name);
+    if (v === null) return false;
+    if (['1', 'true', 'yes'].includes(v.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(v.toLowerCase())) return false;
+    errors.push(`${name} must be true or false (got "${v}")`);
+    return false;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const v = str(name);
+    if (v === null) return null;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) throw new Error();
+      return v;
+    } catch {
+      errors.push(`${name} must be a URL with scheme ${protocols.join(' or ')}`);
+      return null;
+    }
+  };
+
+  const nodeEnv = str('NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+
+  const adminToken = str('ADMIN_TOKEN');
+  if (adminToken !== null && adminToken.length < 16) errors.push('ADMIN_TOKEN must be at least 16 characters');
+
+  let secretsKey: Buffer | null = null;
+  const rawKey = str('SECRETS_KEY');
+  if (rawKey !== null) {
+    secretsKey = /^[0-9a-fA-F]{64}$/.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
+    if (secretsKey.length !== 32) {
+      errors.push('SECRETS_KEY must be 32 bytes, written as 64 hex characters or base64');
+      secretsKey = null;
+    }
+  }
+  if (production && adminToken === null) errors.push('ADMIN_TOKEN is required when NODE_ENV=production');
+  if (production && rawKey === null) errors.push('SECRETS_KEY is required when NODE_ENV=production');
+
+  let trustProxy: Config['trustProxy'] = false;
+  const tp = str('TRUST_PROXY');
+  if (tp !== null) {
+    if (['false', '0', 'no'].includes(tp.toLowerCase())) trustProxy = false;
+    else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
+    else trustProxy = tp.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+
+  const scheduleText = str('WEBHOOK_RETRY_SCHEDULE') ?? '1m,5m,15m,1h,6h';
+  const schedule = scheduleText.split(',').map(parseDuration);
+  if (schedule.some((d) => d === null) || schedule.length === 0) {
+    errors.push(`WEBHOOK_RETRY_SCHEDULE must be comma-separated durations such as 1m,5m,15m,1h,6h (got "${scheduleText}")`);
+  }
+
+  const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) errors.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: Config = {
+    nodeEnv,
+    production,
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: str('DATA_DIR') ?? './data',
+    adminToken,
+    secretsKey,
+    mongodbUrl: url('MONGODB_URL', ['mongodb:', 'mongodb+srv:']),
+    trustProxy,
+    webhookAllowHttp: bool('WEBHOOK_ALLOW_HTTP'),
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookRetrySchedule: schedule.filter((d): d is number => d !== null),
+    logLevel,
+  };
+  if (errors.length > 0) throw new ConfigError(errors);
+  return config;
+}

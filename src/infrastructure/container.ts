@@ -1,0 +1,110 @@
+import 'reflect-metadata';
+import { Container, ContainerModule } from 'inversify';
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { CreateCustomer } from '../application/billing/create-customer.js';
+import { CreateProduct } from '../application/inventory/create-product.js';
+import { CreateBranch } from '../application/organization/create-branch.js';
+import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
+import { CreateTenant } from '../application/organization/create-tenant.js';
+import { CreateWarehouse } from '../application/organization/create-warehouse.js';
+import type { Clock } from '../application/ports/clock.js';
+import type { IdGenerator } from '../application/ports/id-generator.js';
+import type { UnitOfWork } from '../application/ports/unit-of-work.js';
+import { TOKENS } from '../application/tokens.js';
+import { createAdminRouter, type AdminUseCases } from '../adapters/http/admin-router.js';
+import { createHttpApp } from '../adapters/http/app.js';
+import { KnexUnitOfWork } from '../adapters/persistence/unit-of-work.js';
+import { RandomUuidGenerator, SystemClock } from '../adapters/system/system.js';
+import type { Config } from './config.js';
+import type { Database } from './database.js';
+
+/** A use case whose constructor takes (UnitOfWork, IdGenerator, Clock), the common shape. */
+type StandardUseCase<T> = new (uow: UnitOfWork, ids: IdGenerator, clock: Clock) => T;
+const STANDARD = [TOKENS.UnitOfWork, TOKENS.IdGenerator, TOKENS.Clock] as const;
+
+function standard<T>(UseCase: StandardUseCase<T>) {
+  return (uow: UnitOfWork, ids: IdGenerator, clock: Clock) => new UseCase(uow, ids, clock);
+}
+
+const coreModule = new ContainerModule(({ bind }) => {
+  bind<UnitOfWork>(TOKENS.UnitOfWork).to(KnexUnitOfWork).inSingletonScope();
+  bind<Clock>(TOKENS.Clock).to(SystemClock).inSingletonScope();
+  bind<IdGenerator>(TOKENS.IdGenerator).to(RandomUuidGenerator).inSingletonScope();
+});
+
+const organizationModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.CreateTenant).toResolvedValue(standard(CreateTenant), [...STANDARD]).inSingletonScope();
+  bind(TOKENS.CreateBranch).toResolvedValue(standard(CreateBranch), [...STANDARD]).inSingletonScope();
+  bind(TOKENS.CreateFiscalYear).toResolvedValue(standard(CreateFiscalYear), [...STANDARD]).inSingletonScope();
+  bind(TOKENS.CreateWarehouse).toResolvedValue(standard(CreateWarehouse), [...STANDARD]).inSingletonScope();
+});
+
+const inventoryModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.CreateProduct).toResolvedValue(standard(CreateProduct), [...STANDARD]).inSingletonScope();
+});
+
+const billingModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.CreateCustomer).toResolvedValue(standard(CreateCustomer), [...STANDARD]).inSingletonScope();
+});
+
+const httpModule = new ContainerModule(({ bind }) => {
+  bind<AdminUseCases>(TOKENS.AdminUseCases)
+    .toResolvedValue(
+      (
+        createTenant: CreateTenant,
+        createBranch: CreateBranch,
+        createFiscalYear: CreateFiscalYear,
+        createWarehouse: CreateWarehouse,
+        createProduct: CreateProduct,
+        createCustomer: CreateCustomer,
+      ) => ({
+        createTenant,
+        createBranch,
+        createFiscalYear,
+        createWarehouse,
+        createProduct,
+        createCustomer,
+      }),
+      [
+        TOKENS.CreateTenant,
+        TOKENS.CreateBranch,
+        TOKENS.CreateFiscalYear,
+        TOKENS.CreateWarehouse,
+        TOKENS.CreateProduct,
+        TOKENS.CreateCustomer,
+      ],
+    )
+    .inSingletonScope();
+  bind<Express>(TOKENS.HttpApp)
+    .toResolvedValue(
+      (config: Config, logger: Logger, knex: Knex, admin: AdminUseCases) =>
+        createHttpApp({
+          logger,
+          trustProxy: config.trustProxy,
+          ready: async () => {
+            await knex.raw('select 1');
+            return true;
+          },
+          routers: [{ path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', admin) }],
+        }),
+      [TOKENS.Config, TOKENS.Logger, TOKENS.Knex, TOKENS.AdminUseCases],
+    )
+    .inSingletonScope();
+});
+
+/**
+ * The one composition root (ARCHITECTURE habit 9): infrastructure values are constants, ports
+ * are bound to their adapters, use cases and routers are built from explicit tokens (tsx emits
+ * no decorator metadata, so nothing is resolved by type).
+ */
+export function buildContainer(deps: { config: Config; logger: Logger; database: Database }): Container {
+  const container = new Container();
+  container.bind(TOKENS.Config).toConstantValue(deps.config);
+  container.bind(TOKENS.Logger).toConstantValue(deps.logger);
+  container.bind(TOKENS.Database).toConstantValue(deps.database);
+  container.bind(TOKENS.Knex).toConstantValue(deps.database.knex);
+  container.load(coreModule, organizationModule, inventoryModule, billingModule, httpModule);
+  return container;
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// `date` columns come back as the ISO date string they hold, not as a local-midnight Date.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export interface Database {
+  knex: Knex;
+  kind: 'embedded' | 'server';
+  /** The pg connection settings the app's pools use (also handed to Agenda). */
+  connection: Knex.PgConnectionConfig;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; null selects the embedded database. */
+  url: string | null;
+  /** Where the embedded database keeps its files; null keeps it in memory (tests). */
+  dataDir: string | null;
+  poolMax?: number;
+}
+
+/** Client-side limit on one query: a stray query cannot wedge the embedded database forever. */
+const QUERY_TIMEOUT_MS = 30_000;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const poolMax = options.poolMax ?? 10;
+  if (options.url) {
+    const connection: Knex.PgConnectionConfig = {
+      connectionString: options.url,
+      statement_timeout: QUERY_TIMEOUT_MS,
+      application_name: 'ib-external-api',
+    };
+    const knex = knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: 10_000 });
+    return { knex, kind: 'server', connection, close: () => knex.destroy() };
+  }
+  return openEmbedded(options.dataDir, poolMax);
+}
+
+/**
+ * The embedded PostgreSQL: PGlite (PostgreSQL compiled to WebAssembly) served on loopback by
+ * pglite-socket, so the app reaches it through the same pg driver and SQL as a real server.
+ * PGlite runs one statement at a time and serialises transactions across connections, and it
+ * does not pass NOTIFY between connections: callers poll instead of listening.
+ */
+async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir !== null) {
+    dir = resolve(join(dataDir, 'pgdata'));
+    mkdirSync(dir, { recursive: true });
+  }
+  const db = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist, btree_gin } });
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 256 });
+  await server.start();
+  const [host, port] = server.getServerConn().split(':');
+  const connection: Knex.PgConnectionConfig = {
+    host,
+    port: Number(port),
+    user: 'postgres',
+    database: 'postgres',
+    query_timeout: QUERY_TIMEOUT_MS,
+    application_name: 'ib-external-api',
+  };
+  const knex = knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: 10_000 });
+  return {
+    knex,
+    kind: 'embedded',
+    connection,
+    async close() {
+      await knex.destroy();
+      await server.stop();
+      await db.close();
+    },
+  };
+}

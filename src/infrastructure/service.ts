@@ -1,0 +1,62 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { TOKENS } from '../application/tokens.js';
+import type { Config } from './config.js';
+import { buildContainer } from './container.js';
+import { openDatabase, type Database } from './database.js';
+import { migrateLatest } from './migrator.js';
+
+export type Mode = 'all' | 'api' | 'worker';
+
+export interface RunningService {
+  container: Container;
+  database: Database;
+  server: Server | null;
+  /** The port the API listens on (useful with PORT=0). */
+  port: number | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the database, migrates, wires the container and starts what `mode` asks for. The same
+ * sequence serves `npm start`, the scale-out entry points and the end-to-end tests.
+ */
+export async function startService(config: Config, logger: Logger, mode: Mode, database?: Database): Promise<RunningService> {
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const applied = await migrateLatest(db.knex);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  const container = buildContainer({ config, logger, database: db });
+
+  let server: Server | null = null;
+  if (mode !== 'worker') {
+    const app = container.get<Express>(TOKENS.HttpApp);
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
+      s.once('error', reject);
+    });
+    server.keepAliveTimeout = 65_000;
+  }
+  const address = server?.address();
+  const port = address && typeof address === 'object' ? address.port : null;
+
+  let stopped = false;
+  return {
+    container,
+    database: db,
+    server,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (server) {
+        await new Promise<void>((resolve) => {
+          server!.close(() => resolve());
+          server!.closeIdleConnections();
+        });
+      }
+      if (!database) await db.close();
+    },
+  };
+}
