@@ -23,6 +23,6 @@ export const TOKENS = {
   // billing use cases
   CreateCustomer: Symbol.for('CreateCustomer'),
   // http
-  AdminUseCases: Symbol.for('AdminUseCases'),
+  BackOfficeUseCases: Symbol.for('BackOfficeUseCases'),
   HttpApp: Symbol.for('HttpApp'),
 } as const;

@@ -98,13 +98,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (tp !== null) {
     if (['false', '0', 'no'].includes(tp.toLowerCase())) trustProxy = false;
     else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
-    else trustProxy = tp.split(',').map((s) => s.trim()).filter(Boolean);
+    else
+      trustProxy = tp
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   }
 
   const scheduleText = str('WEBHOOK_RETRY_SCHEDULE') ?? '1m,5m,15m,1h,6h';
   const schedule = scheduleText.split(',').map(parseDuration);
   if (schedule.some((d) => d === null) || schedule.length === 0) {
-    errors.push(`WEBHOOK_RETRY_SCHEDULE must be comma-separated durations such as 1m,5m,15m,1h,6h (got "${scheduleText}")`);
+    errors.push(
+      `WEBHOOK_RETRY_SCHEDULE must be comma-separated durations such as 1m,5m,15m,1h,6h (got "${scheduleText}")`,
+    );
   }
 
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();

@@ -9,11 +9,12 @@ import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
 import { CreateWarehouse } from '../application/organization/create-warehouse.js';
+import type { BackOfficeUseCases } from '../application/back-office.js';
 import type { Clock } from '../application/ports/clock.js';
 import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import { TOKENS } from '../application/tokens.js';
-import { createAdminRouter, type AdminUseCases } from '../adapters/http/admin-router.js';
+import { createAdminRouter } from '../adapters/http/admin-router.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { KnexUnitOfWork } from '../adapters/persistence/unit-of-work.js';
 import { RandomUuidGenerator, SystemClock } from '../adapters/system/system.js';
@@ -35,22 +36,34 @@ const coreModule = new ContainerModule(({ bind }) => {
 });
 
 const organizationModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.CreateTenant).toResolvedValue(standard(CreateTenant), [...STANDARD]).inSingletonScope();
-  bind(TOKENS.CreateBranch).toResolvedValue(standard(CreateBranch), [...STANDARD]).inSingletonScope();
-  bind(TOKENS.CreateFiscalYear).toResolvedValue(standard(CreateFiscalYear), [...STANDARD]).inSingletonScope();
-  bind(TOKENS.CreateWarehouse).toResolvedValue(standard(CreateWarehouse), [...STANDARD]).inSingletonScope();
+  bind(TOKENS.CreateTenant)
+    .toResolvedValue(standard(CreateTenant), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.CreateBranch)
+    .toResolvedValue(standard(CreateBranch), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.CreateFiscalYear)
+    .toResolvedValue(standard(CreateFiscalYear), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.CreateWarehouse)
+    .toResolvedValue(standard(CreateWarehouse), [...STANDARD])
+    .inSingletonScope();
 });
 
 const inventoryModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.CreateProduct).toResolvedValue(standard(CreateProduct), [...STANDARD]).inSingletonScope();
+  bind(TOKENS.CreateProduct)
+    .toResolvedValue(standard(CreateProduct), [...STANDARD])
+    .inSingletonScope();
 });
 
 const billingModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.CreateCustomer).toResolvedValue(standard(CreateCustomer), [...STANDARD]).inSingletonScope();
+  bind(TOKENS.CreateCustomer)
+    .toResolvedValue(standard(CreateCustomer), [...STANDARD])
+    .inSingletonScope();
 });
 
 const httpModule = new ContainerModule(({ bind }) => {
-  bind<AdminUseCases>(TOKENS.AdminUseCases)
+  bind<BackOfficeUseCases>(TOKENS.BackOfficeUseCases)
     .toResolvedValue(
       (
         createTenant: CreateTenant,
@@ -79,7 +92,7 @@ const httpModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind<Express>(TOKENS.HttpApp)
     .toResolvedValue(
-      (config: Config, logger: Logger, knex: Knex, admin: AdminUseCases) =>
+      (config: Config, logger: Logger, knex: Knex, admin: BackOfficeUseCases) =>
         createHttpApp({
           logger,
           trustProxy: config.trustProxy,
@@ -89,7 +102,7 @@ const httpModule = new ContainerModule(({ bind }) => {
           },
           routers: [{ path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', admin) }],
         }),
-      [TOKENS.Config, TOKENS.Logger, TOKENS.Knex, TOKENS.AdminUseCases],
+      [TOKENS.Config, TOKENS.Logger, TOKENS.Knex, TOKENS.BackOfficeUseCases],
     )
     .inSingletonScope();
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -38,7 +38,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statement_timeout: QUERY_TIMEOUT_MS,
       application_name: 'ib-external-api',
     };
-    const knex = knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: 10_000 });
+    const knex = knexFactory({
+      client: 'pg',
+      connection,
+      pool: { min: 0, max: poolMax },
+      acquireConnectionTimeout: 10_000,
+    });
     return { knex, kind: 'server', connection, close: () => knex.destroy() };
   }
   return openEmbedded(options.dataDir, poolMax);
@@ -52,9 +57,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Database> {
   let dir: string | undefined;
+  let releaseLock = () => {};
   if (dataDir !== null) {
     dir = resolve(join(dataDir, 'pgdata'));
     mkdirSync(dir, { recursive: true });
+    releaseLock = lockDataDir(resolve(dataDir));
   }
   const db = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist, btree_gin } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 256 });
@@ -68,7 +75,12 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
     query_timeout: QUERY_TIMEOUT_MS,
     application_name: 'ib-external-api',
   };
-  const knex = knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: 10_000 });
+  const knex = knexFactory({
+    client: 'pg',
+    connection,
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10_000,
+  });
   return {
     knex,
     kind: 'embedded',
@@ -77,6 +89,35 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
       await knex.destroy();
       await server.stop();
       await db.close();
+      releaseLock();
     },
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes on one data directory would corrupt it.
+ * A pid file refuses the second opener with a message that says what to do.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'embedded.pid');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${pid} (a running "npm start"?). ` +
+          'Stop it first, use the admin API instead, or point DATABASE_URL at a PostgreSQL server.',
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
 }

@@ -26,5 +26,8 @@ export const REDACT_PATHS = [
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[Redacted]' }, base: { service: 'ib-external-api' } }, destination);
+  return pino(
+    { level, redact: { paths: REDACT_PATHS, censor: '[Redacted]' }, base: { service: 'ib-external-api' } },
+    destination,
+  );
 }

@@ -26,7 +26,12 @@ async function main(): Promise<void> {
 
   const service = await startService(config, logger, mode);
   logger.info(
-    { mode, port: service.port, database: service.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    {
+      mode,
+      port: service.port,
+      database: service.database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    },
     'service started',
   );
   if (local.adminTokenFromFile && mode !== 'worker') {

@@ -30,9 +30,8 @@ class DirectoryMigrationSource implements Knex.MigrationSource<string> {
 }
 
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest({ migrationSource: new DirectoryMigrationSource(MIGRATIONS_DIR) })) as [
-    number,
-    string[],
-  ];
+  const [, applied] = (await knex.migrate.latest({
+    migrationSource: new DirectoryMigrationSource(MIGRATIONS_DIR),
+  })) as [number, string[]];
   return applied;
 }

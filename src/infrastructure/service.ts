@@ -8,7 +8,8 @@ import { buildContainer } from './container.js';
 import { openDatabase, type Database } from './database.js';
 import { migrateLatest } from './migrator.js';
 
-export type Mode = 'all' | 'api' | 'worker';
+/** `all`: API and webhook worker; `api` or `worker` alone (scale-out); `none`: neither (tools). */
+export type Mode = 'all' | 'api' | 'worker' | 'none';
 
 export interface RunningService {
   container: Container;
@@ -23,14 +24,19 @@ export interface RunningService {
  * Opens the database, migrates, wires the container and starts what `mode` asks for. The same
  * sequence serves `npm start`, the scale-out entry points and the end-to-end tests.
  */
-export async function startService(config: Config, logger: Logger, mode: Mode, database?: Database): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  logger: Logger,
+  mode: Mode,
+  database?: Database,
+): Promise<RunningService> {
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrateLatest(db.knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   const container = buildContainer({ config, logger, database: db });
 
   let server: Server | null = null;
-  if (mode !== 'worker') {
+  if (mode === 'all' || mode === 'api') {
     const app = container.get<Express>(TOKENS.HttpApp);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, '0.0.0.0', () => resolve(s));

@@ -1,24 +1,10 @@
 import { Router } from 'express';
-import type { CreateCustomer } from '../../application/billing/create-customer.js';
-import type { CreateProduct } from '../../application/inventory/create-product.js';
-import type { CreateBranch } from '../../application/organization/create-branch.js';
-import type { CreateFiscalYear } from '../../application/organization/create-fiscal-year.js';
-import type { CreateTenant } from '../../application/organization/create-tenant.js';
-import type { CreateWarehouse } from '../../application/organization/create-warehouse.js';
+import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { adminAuth } from './admin-auth.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
 import { bodyValidator, schemas } from './validation.js';
-
-export interface AdminUseCases {
-  createTenant: CreateTenant;
-  createBranch: CreateBranch;
-  createFiscalYear: CreateFiscalYear;
-  createWarehouse: CreateWarehouse;
-  createProduct: CreateProduct;
-  createCustomer: CreateCustomer;
-}
 
 const tenantBody = bodyValidator<{ name: string }>({
   type: 'object',
@@ -33,7 +19,11 @@ const branchBody = bodyValidator<{ name: string; code: string }>({
   required: ['name', 'code'],
   properties: {
     name: schemas.name,
-    code: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$', 'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"' },
+    code: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{1,20}$',
+      'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
+    },
   },
 });
 
@@ -42,7 +32,11 @@ const fiscalYearBody = bodyValidator<{ code: string; startsOn: string; endsOn: s
   additionalProperties: false,
   required: ['code', 'startsOn', 'endsOn'],
   properties: {
-    code: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$', 'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"' },
+    code: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{1,20}$',
+      'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
+    },
     startsOn: { type: 'string', format: 'date', 'x-message': 'startsOn must be a date in the form YYYY-MM-DD' },
     endsOn: { type: 'string', format: 'date', 'x-message': 'endsOn must be a date in the form YYYY-MM-DD' },
   },
@@ -64,7 +58,12 @@ const productBody = bodyValidator<{ name: string; sku: string; price: number; mi
     sku: { type: 'string', minLength: 1, maxLength: 64 },
     price: { ...schemas.money, 'x-message': 'price must be a positive number with at most 2 decimals' },
     minStock: { type: 'number', minimum: 0, maxDecimals: 3 },
-    slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 200, 'x-message': 'slug must be lowercase letters and digits separated by "-"' },
+    slug: {
+      type: 'string',
+      pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+      maxLength: 200,
+      'x-message': 'slug must be lowercase letters and digits separated by "-"',
+    },
   },
 });
 
@@ -80,7 +79,7 @@ const customerBody = bodyValidator<{ name: string; email?: string; phone?: strin
 });
 
 /** The back-office API of CONTRACT §5 (setup part). Thin: parse, call one use case, present. */
-export function createAdminRouter(adminToken: string, uc: AdminUseCases): Router {
+export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): Router {
   const router = Router();
   router.use(adminAuth(adminToken));
 
@@ -93,19 +92,38 @@ export function createAdminRouter(adminToken: string, uc: AdminUseCases): Router
   router.post('/tenants/:tenantId/branches', async (req, res) => {
     const tenantId = uuidParam(req.params.tenantId, 'tenantId');
     const branch = await uc.createBranch.execute({ tenantId, ...branchBody(req.body) });
-    sendData(res, { id: branch.id, tenantId, name: branch.name, code: branch.code, createdAt: branch.createdAt.toISOString() }, 201);
+    sendData(
+      res,
+      { id: branch.id, tenantId, name: branch.name, code: branch.code, createdAt: branch.createdAt.toISOString() },
+      201,
+    );
   });
 
   router.post('/tenants/:tenantId/fiscal-years', async (req, res) => {
     const tenantId = uuidParam(req.params.tenantId, 'tenantId');
     const y = await uc.createFiscalYear.execute({ tenantId, ...fiscalYearBody(req.body) });
-    sendData(res, { id: y.id, tenantId, code: y.code, startsOn: y.startsOn, endsOn: y.endsOn, createdAt: y.createdAt.toISOString() }, 201);
+    sendData(
+      res,
+      {
+        id: y.id,
+        tenantId,
+        code: y.code,
+        startsOn: y.startsOn,
+        endsOn: y.endsOn,
+        createdAt: y.createdAt.toISOString(),
+      },
+      201,
+    );
   });
 
   router.post('/tenants/:tenantId/warehouses', async (req, res) => {
     const tenantId = uuidParam(req.params.tenantId, 'tenantId');
     const w = await uc.createWarehouse.execute({ tenantId, ...warehouseBody(req.body) });
-    sendData(res, { id: w.id, tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() }, 201);
+    sendData(
+      res,
+      { id: w.id, tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() },
+      201,
+    );
   });
 
   router.post('/tenants/:tenantId/products', async (req, res) => {

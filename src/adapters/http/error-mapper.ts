@@ -10,6 +10,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unavailable: 503,
 };
 
@@ -45,7 +46,10 @@ function fromBodyParser(err: unknown): DomainError | null {
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
   const known = err instanceof DomainError ? err : fromBodyParser(err);
   if (!known) {
-    return { status: 500, body: { success: false, status: 500, message: 'Internal server error', code: 'INTERNAL_ERROR' } };
+    return {
+      status: 500,
+      body: { success: false, status: 500, message: 'Internal server error', code: 'INTERNAL_ERROR' },
+    };
   }
   const status = STATUS[known.kind];
   const body: ErrorBody = { success: false, status, message: known.message, code: known.code };

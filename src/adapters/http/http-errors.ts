@@ -21,8 +21,9 @@ export class PayloadTooLarge extends DomainError {
   }
 }
 
-export class UnsupportedMediaType extends ValidationError {
-  override readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+export class UnsupportedMediaType extends DomainError {
+  readonly kind = 'unsupported_media_type' as const;
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
   constructor() {
     super('Content-Type must be application/json');
   }

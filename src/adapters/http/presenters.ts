@@ -3,16 +3,8 @@ import type { Product } from '../../domain/inventory/product.js';
 
 /** Aggregates → response objects. Money and quantities serialise as exact JSON numbers. */
 export function presentProduct(p: Product) {
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    price: p.price.toNumber(),
-    sku: p.sku,
-    minStock: p.minStock.toNumber(),
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
+  const { tenantId: _tenant, ...fields } = p.snapshot();
+  return fields;
 }
 
 export function presentCustomer(c: Customer) {

@@ -58,7 +58,11 @@ function isPositiveNumberField(schema: unknown): boolean {
 function sentence(error: ErrorObject, label: string): string {
   const p = error.params as Json;
   const schema = error.parentSchema as Json | undefined;
-  if (typeof schema?.['x-message'] === 'string' && error.keyword !== 'required' && error.keyword !== 'additionalProperties') {
+  if (
+    typeof schema?.['x-message'] === 'string' &&
+    error.keyword !== 'required' &&
+    error.keyword !== 'additionalProperties'
+  ) {
     return schema['x-message'];
   }
   switch (error.keyword) {

@@ -30,7 +30,14 @@ export class KnexCustomerRepository implements CustomerRepository {
   async findById(tenantId: string, id: string): Promise<Customer | null> {
     const row = await this.db<CustomerRow>('customers').where({ tenant_id: tenantId, id }).first();
     return row
-      ? { id: row.id, tenantId: row.tenant_id, name: row.name, email: row.email, phone: row.phone, createdAt: row.created_at }
+      ? {
+          id: row.id,
+          tenantId: row.tenant_id,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          createdAt: row.created_at,
+        }
       : null;
   }
 }

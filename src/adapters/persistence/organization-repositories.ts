@@ -50,7 +50,13 @@ export class KnexBranchRepository implements BranchRepository {
   async insert(b: Branch): Promise<void> {
     await translateViolations(
       () =>
-        this.db('branches').insert({ tenant_id: b.tenantId, id: b.id, name: b.name, code: b.code, created_at: b.createdAt }),
+        this.db('branches').insert({
+          tenant_id: b.tenantId,
+          id: b.id,
+          name: b.name,
+          code: b.code,
+          created_at: b.createdAt,
+        }),
       { branches_tenant_code_unique: () => new DuplicateBranchCode() },
     );
   }

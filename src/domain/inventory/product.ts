@@ -75,6 +75,21 @@ export class Product {
     return this._updatedAt;
   }
 
+  /** Plain data for presentation and logs. */
+  snapshot() {
+    return {
+      id: this.id,
+      tenantId: this.tenantId,
+      name: this._name,
+      slug: this.slug,
+      sku: this.sku,
+      price: this._price.toNumber(),
+      minStock: this.minStock.toNumber(),
+      createdAt: this.createdAt.toISOString(),
+      updatedAt: this._updatedAt.toISOString(),
+    };
+  }
+
   /** The external update of spec 4.1: `name` and/or `price`, at least one. */
   update(changes: { name?: unknown; price?: unknown }, now: Date): void {
     if (changes.name === undefined && changes.price === undefined) {

@@ -49,6 +49,9 @@ export function newFiscalYear(
 }
 
 /** True when the two closed ranges share at least one day. */
-export function overlaps(a: Pick<FiscalYear, 'startsOn' | 'endsOn'>, b: Pick<FiscalYear, 'startsOn' | 'endsOn'>): boolean {
+export function overlaps(
+  a: Pick<FiscalYear, 'startsOn' | 'endsOn'>,
+  b: Pick<FiscalYear, 'startsOn' | 'endsOn'>,
+): boolean {
   return a.startsOn <= b.endsOn && b.startsOn <= a.endsOn;
 }

@@ -27,7 +27,8 @@ export interface Warehouse {
 
 function required(value: unknown, field: string, max = 200): string {
   const text = cleanText(value, max);
-  if (text === null) throw new ValidationError(`${field} must be a non-empty string of at most ${max} characters`, field);
+  if (text === null)
+    throw new ValidationError(`${field} must be a non-empty string of at most ${max} characters`, field);
   return text;
 }
 

@@ -1,5 +1,5 @@
 import { Dec, scaleOf } from './decimal.js';
-import { Quantity } from './quantity.js';
+import { type Quantity } from './quantity.js';
 
 /**
  * An exact amount of money with at most 2 decimals (CONTRACT §3). Arithmetic happens on

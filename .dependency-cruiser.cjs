@@ -1,0 +1,52 @@
+/**
+ * The layer rules of ARCHITECTURE.md, checked on every `npm test`:
+ * - domain imports only domain, xstate and decimal.js (plus node: built-ins it does not need);
+ * - application imports only domain and application;
+ * - one adapter folder never imports another adapter folder;
+ * - nothing but infrastructure imports infrastructure.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain may import only src/domain, xstate and decimal.js',
+      from: { path: '^src/domain/' },
+      to: { pathNot: ['^src/domain/', '^node_modules/(xstate|decimal\\.js)/'] },
+    },
+    {
+      name: 'application-depends-on-ports',
+      severity: 'error',
+      comment: 'src/application may import only src/domain and src/application',
+      from: { path: '^src/application/' },
+      to: { pathNot: ['^src/domain/', '^src/application/', '^node_modules/(xstate|decimal\\.js)/'] },
+    },
+    {
+      name: 'adapters-are-separate',
+      severity: 'error',
+      comment: 'an adapter folder must not reach into another adapter folder',
+      from: { path: '^src/adapters/([^/]+)/' },
+      to: { path: '^src/adapters/([^/]+)/', pathNot: '^src/adapters/$1/' },
+    },
+    {
+      name: 'only-infrastructure-composes',
+      severity: 'error',
+      comment: 'domain, application and adapters never import infrastructure (the composition root)',
+      from: { path: '^src/(domain|application|adapters)/' },
+      to: { path: '^src/infrastructure/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    exclude: { path: '^(dist|test)/' },
+  },
+};

@@ -1,0 +1,19 @@
+import type { CreateCustomer } from './billing/create-customer.js';
+import type { CreateProduct } from './inventory/create-product.js';
+import type { CreateBranch } from './organization/create-branch.js';
+import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
+import type { CreateTenant } from './organization/create-tenant.js';
+import type { CreateWarehouse } from './organization/create-warehouse.js';
+
+/**
+ * The use cases the back office drives. The admin HTTP API and the command-line tool are two
+ * adapters over this one set, so both behave the same.
+ */
+export interface BackOfficeUseCases {
+  createTenant: CreateTenant;
+  createBranch: CreateBranch;
+  createFiscalYear: CreateFiscalYear;
+  createWarehouse: CreateWarehouse;
+  createProduct: CreateProduct;
+  createCustomer: CreateCustomer;
+}

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import { openDatabase, type Database } from '../../src/infrastructure/database.js';
+import { migrateLatest } from '../../src/infrastructure/migrator.js';
+
+let shared: Promise<Database> | null = null;
+
+/** Where the tests run: a real server when TEST_DATABASE_URL is set, else embedded PGlite in memory. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+
+/**
+ * The one database of a test run, migrated from scratch. On a server, TEST_DATABASE_URL must
+ * name a throwaway database: its public schema is dropped and rebuilt.
+ */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const db = await openDatabase({ url: TEST_DATABASE_URL, dataDir: null, poolMax: 20 });
+    if (db.kind === 'server') {
+      await db.knex.raw('DROP SCHEMA IF EXISTS public CASCADE');
+      await db.knex.raw('CREATE SCHEMA public');
+    }
+    await migrateLatest(db.knex);
+    return db;
+  })();
+  return shared;
+}
+
+export async function closeTestDatabase(): Promise<void> {
+  if (!shared) return;
+  const db = await shared;
+  shared = null;
+  await db.close();
+}
+
+/** Empties every table but the migration history. */
+export async function resetData(knex: Knex): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { tablename: string }[] }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_migrations%'`,
+  );
+  if (rows.length === 0) return;
+  await knex.raw(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`);
+}

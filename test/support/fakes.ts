@@ -1,0 +1,168 @@
+import type { CustomerRepository } from '../../src/application/ports/billing-repositories.js';
+import type { Clock } from '../../src/application/ports/clock.js';
+import type { IdGenerator } from '../../src/application/ports/id-generator.js';
+import type { ProductRepository, ProductView } from '../../src/application/ports/inventory-repositories.js';
+import type {
+  BranchRepository,
+  FiscalYearRepository,
+  TenantRepository,
+  WarehouseRepository,
+} from '../../src/application/ports/organization-repositories.js';
+import { offsetOf, type Page, type PageRequest } from '../../src/application/ports/pagination.js';
+import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+import type { Customer } from '../../src/domain/billing/customer.js';
+import { DuplicateSku } from '../../src/domain/inventory/errors.js';
+import type { Product } from '../../src/domain/inventory/product.js';
+import { DuplicateBranchCode, FiscalYearOverlap } from '../../src/domain/organization/errors.js';
+import { overlaps, type FiscalYear } from '../../src/domain/organization/fiscal-year.js';
+import type { Branch, Tenant, Warehouse } from '../../src/domain/organization/organization.js';
+
+/** In-memory ports for use-case tests: a few lines each, no database. */
+export class FixedClock implements Clock {
+  constructor(public current = new Date('2026-03-01T10:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export class SequentialIds implements IdGenerator {
+  private n = 0;
+  next(): string {
+    this.n += 1;
+    return `00000000-0000-4000-8000-${String(this.n).padStart(12, '0')}`;
+  }
+}
+
+class MemTenants implements TenantRepository {
+  rows = new Map<string, Tenant>();
+  async insert(t: Tenant) {
+    this.rows.set(t.id, t);
+  }
+  async findById(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async lock(id: string) {
+    return this.rows.has(id);
+  }
+}
+
+class MemBranches implements BranchRepository {
+  rows = new Map<string, Branch>();
+  async insert(b: Branch) {
+    if ([...this.rows.values()].some((x) => x.tenantId === b.tenantId && x.code === b.code))
+      throw new DuplicateBranchCode();
+    this.rows.set(b.id, b);
+  }
+  async findById(tenantId: string, id: string) {
+    const b = this.rows.get(id);
+    return b && b.tenantId === tenantId ? b : null;
+  }
+}
+
+class MemFiscalYears implements FiscalYearRepository {
+  rows = new Map<string, FiscalYear>();
+  async insert(y: FiscalYear) {
+    if ([...this.rows.values()].some((x) => x.tenantId === y.tenantId && overlaps(x, y))) throw new FiscalYearOverlap();
+    this.rows.set(y.id, y);
+  }
+  async findById(tenantId: string, id: string) {
+    const y = this.rows.get(id);
+    return y && y.tenantId === tenantId ? y : null;
+  }
+  async findOverlapping(tenantId: string, startsOn: string, endsOn: string) {
+    return [...this.rows.values()].find((x) => x.tenantId === tenantId && overlaps(x, { startsOn, endsOn })) ?? null;
+  }
+}
+
+class MemWarehouses implements WarehouseRepository {
+  rows = new Map<string, Warehouse>();
+  async insert(w: Warehouse) {
+    this.rows.set(w.id, w);
+  }
+  async findById(tenantId: string, id: string) {
+    const w = this.rows.get(id);
+    return w && w.tenantId === tenantId ? w : null;
+  }
+}
+
+class MemProducts implements ProductRepository {
+  rows = new Map<string, Product>();
+  async insert(p: Product) {
+    if ([...this.rows.values()].some((x) => x.tenantId === p.tenantId && x.sku === p.sku)) throw new DuplicateSku();
+    this.rows.set(p.id, p);
+  }
+  async findById(tenantId: string, id: string) {
+    const p = this.rows.get(id);
+    return p && p.tenantId === tenantId ? p : null;
+  }
+  async update(p: Product) {
+    this.rows.set(p.id, p);
+  }
+  async list(tenantId: string, q: PageRequest & { search?: string }): Promise<Page<ProductView>> {
+    const term = q.search?.toLowerCase();
+    const all = [...this.rows.values()]
+      .filter((p) => p.tenantId === tenantId)
+      .filter((p) => !term || p.name.toLowerCase().includes(term) || p.sku.toLowerCase().includes(term))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const items = all.slice(offsetOf(q), offsetOf(q) + q.limit).map((p) => ({
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      price: p.price.toNumber(),
+      sku: p.sku,
+      currentStock: 0,
+      minStock: p.minStock.toNumber(),
+    }));
+    return { items, total: all.length, page: q.page, limit: q.limit };
+  }
+}
+
+class MemCustomers implements CustomerRepository {
+  rows = new Map<string, Customer>();
+  async insert(c: Customer) {
+    this.rows.set(c.id, c);
+  }
+  async findById(tenantId: string, id: string) {
+    const c = this.rows.get(id);
+    return c && c.tenantId === tenantId ? c : null;
+  }
+}
+
+/**
+ * The repositories in memory. `run` restores every map when the work throws, like a rollback,
+ * so tests can check that a refused use case wrote nothing.
+ */
+export class InMemoryUnitOfWork implements UnitOfWork {
+  readonly repos = {
+    tenants: new MemTenants(),
+    branches: new MemBranches(),
+    fiscalYears: new MemFiscalYears(),
+    warehouses: new MemWarehouses(),
+    products: new MemProducts(),
+    customers: new MemCustomers(),
+  } satisfies Repositories;
+  commits = 0;
+
+  async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const saved = Object.entries(this.repos).map(([k, r]) => [k, new Map(r.rows as Map<string, unknown>)] as const);
+    try {
+      const result = await work(this.repos);
+      this.commits += 1;
+      return result;
+    } catch (err) {
+      for (const [k, rows] of saved) (this.repos as Record<string, { rows: Map<string, unknown> }>)[k]!.rows = rows;
+      throw err;
+    }
+  }
+
+  read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return work(this.repos);
+  }
+}
+
+export function fakes() {
+  return { uow: new InMemoryUnitOfWork(), ids: new SequentialIds(), clock: new FixedClock() };
+}

@@ -1,0 +1,43 @@
+import { call } from './service.js';
+
+/** Object mothers: a tenant with the records most tests need, created through the admin API. */
+export interface TenantSetup {
+  tenantId: string;
+  branchId: string;
+  fiscalYearId: string;
+  warehouseId: string;
+}
+
+export async function createTenantSetup(baseUrl: string, name = 'Acme'): Promise<TenantSetup> {
+  const ok = <T>(r: { status: number; body: { data: T } }, what: string): T => {
+    if (r.status !== 201) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  const tenant = ok<{ id: string }>(await call(baseUrl, 'POST', '/api/v1/admin/tenants', { body: { name } }), 'tenant');
+  const base = `/api/v1/admin/tenants/${tenant.id}`;
+  const branch = ok<{ id: string }>(
+    await call(baseUrl, 'POST', `${base}/branches`, { body: { name: 'HQ', code: 'HQ' } }),
+    'branch',
+  );
+  const year = ok<{ id: string }>(
+    await call(baseUrl, 'POST', `${base}/fiscal-years`, {
+      body: { code: '2026', startsOn: '2026-01-01', endsOn: '2026-12-31' },
+    }),
+    'fiscal year',
+  );
+  const warehouse = ok<{ id: string }>(
+    await call(baseUrl, 'POST', `${base}/warehouses`, { body: { branchId: branch.id, name: 'Main' } }),
+    'warehouse',
+  );
+  return { tenantId: tenant.id, branchId: branch.id, fiscalYearId: year.id, warehouseId: warehouse.id };
+}
+
+export async function createProduct(
+  baseUrl: string,
+  tenantId: string,
+  body: { name: string; sku: string; price: number; minStock?: number },
+): Promise<{ id: string; name: string; sku: string; price: number }> {
+  const r = await call(baseUrl, 'POST', `/api/v1/admin/tenants/${tenantId}/products`, { body });
+  if (r.status !== 201) throw new Error(`product: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { Container } from 'inversify';
+import { loadConfig, type Config } from '../../src/infrastructure/config.js';
+import { createLogger } from '../../src/infrastructure/logger.js';
+import { startService } from '../../src/infrastructure/service.js';
+import type { Database } from '../../src/infrastructure/database.js';
+import { resetData, testDatabase } from './database.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestService {
+  baseUrl: string;
+  container: Container;
+  database: Database;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real service (express on a real port, real database) for end-to-end tests, on the shared
+ * test database, emptied first.
+ */
+export async function startTestService(overrides: Partial<Config> = {}): Promise<TestService> {
+  const database = await testDatabase();
+  await resetData(database.knex);
+  const config: Config = {
+    ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
+    adminToken: ADMIN_TOKEN,
+    secretsKey: randomBytes(32),
+    webhookAllowHttp: true,
+    webhookAllowPrivate: true,
+    ...overrides,
+  };
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const service = await startService(config, logger, 'api', database);
+  return {
+    baseUrl: `http://127.0.0.1:${service.port}`,
+    container: service.container,
+    database,
+    config,
+    stop: () => service.stop(),
+  };
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A small JSON client for the admin API and unauthenticated probes. */
+export async function call<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; token?: string | null; headers?: Record<string, string> } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = options.token === undefined ? ADMIN_TOKEN : options.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
