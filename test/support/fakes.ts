@@ -1,4 +1,11 @@
 import type { CustomerRepository } from '../../src/application/ports/billing-repositories.js';
+import {
+  formatDocumentNumber,
+  type DocumentKind,
+  type DocumentNumbers,
+} from '../../src/application/ports/document-numbers.js';
+import type { Outbox } from '../../src/application/ports/outbox.js';
+import type { DomainEvent } from '../../src/domain/shared/events.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { IdGenerator } from '../../src/application/ports/id-generator.js';
 import type { ProductRepository, ProductView } from '../../src/application/ports/inventory-repositories.js';
@@ -131,6 +138,27 @@ class MemCustomers implements CustomerRepository {
   }
 }
 
+class MemOutbox implements Outbox {
+  rows = new Map<string, DomainEvent>();
+  async add(events: readonly DomainEvent[]) {
+    for (const e of events) this.rows.set(String(this.rows.size + 1), e);
+  }
+  /** Every event committed so far, in order. */
+  published(): DomainEvent[] {
+    return [...this.rows.values()];
+  }
+}
+
+class MemDocumentNumbers implements DocumentNumbers {
+  rows = new Map<string, number>();
+  async next(tenantId: string, fiscalYear: { id: string; code: string }, kind: DocumentKind) {
+    const key = `${tenantId}/${fiscalYear.id}/${kind}`;
+    const n = (this.rows.get(key) ?? 0) + 1;
+    this.rows.set(key, n);
+    return formatDocumentNumber(kind, fiscalYear.code, n);
+  }
+}
+
 /**
  * The repositories in memory. `run` restores every map when the work throws, like a rollback,
  * so tests can check that a refused use case wrote nothing.
@@ -143,6 +171,8 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     warehouses: new MemWarehouses(),
     products: new MemProducts(),
     customers: new MemCustomers(),
+    outbox: new MemOutbox(),
+    documentNumbers: new MemDocumentNumbers(),
   } satisfies Repositories;
   commits = 0;
 

@@ -4,12 +4,14 @@ import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-w
 import { TOKENS } from '../../application/tokens.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
+import { KnexDocumentNumbers } from './document-numbers.js';
 import {
   KnexBranchRepository,
   KnexFiscalYearRepository,
   KnexTenantRepository,
   KnexWarehouseRepository,
 } from './organization-repositories.js';
+import { KnexOutbox } from './outbox-repository.js';
 import { KnexProductRepository } from './product-repository.js';
 
 export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
@@ -20,6 +22,8 @@ export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
     warehouses: new KnexWarehouseRepository(db),
     products: new KnexProductRepository(db),
     customers: new KnexCustomerRepository(db),
+    outbox: new KnexOutbox(db),
+    documentNumbers: new KnexDocumentNumbers(db),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CustomerRepository } from './billing-repositories.js';
+import type { DocumentNumbers } from './document-numbers.js';
 import type { ProductRepository } from './inventory-repositories.js';
 import type {
   BranchRepository,
@@ -6,6 +7,7 @@ import type {
   TenantRepository,
   WarehouseRepository,
 } from './organization-repositories.js';
+import type { Outbox } from './outbox.js';
 
 /** Every repository, bound to one transaction (or to none, for `read`). */
 export interface Repositories {
@@ -15,6 +17,8 @@ export interface Repositories {
   warehouses: WarehouseRepository;
   products: ProductRepository;
   customers: CustomerRepository;
+  outbox: Outbox;
+  documentNumbers: DocumentNumbers;
 }
 
 /**

@@ -1,0 +1,15 @@
+/** Document kinds that carry a number `<KIND>-<fiscal year code>-<6-digit sequence>`. */
+export type DocumentKind = 'INV' | 'CN' | 'DN' | 'ADJ';
+
+export interface DocumentNumbers {
+  /**
+   * The next number of `kind` in the tenant's fiscal year, e.g. `INV-2026-000042`. Unique and
+   * gapless: it holds a lock on the counter until the transaction ends, and a rollback gives
+   * the number back. Call it inside `UnitOfWork.run`.
+   */
+  next(tenantId: string, fiscalYear: { id: string; code: string }, kind: DocumentKind): Promise<string>;
+}
+
+export function formatDocumentNumber(kind: DocumentKind, fiscalYearCode: string, sequence: number): string {
+  return `${kind}-${fiscalYearCode}-${String(sequence).padStart(6, '0')}`;
+}

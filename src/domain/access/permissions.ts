@@ -1,0 +1,59 @@
+/**
+ * Roles and what they may call (CONTRACT §2): one table mapping role × route.
+ * ADMIN: everything. INVENTORY: products read/write, stock adjustments, inventory roadmap.
+ * BILLING: billing read/write. READ_ONLY: every GET.
+ */
+export const ROLES = ['ADMIN', 'INVENTORY', 'BILLING', 'READ_ONLY'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+type Area = 'inventory' | 'billing';
+
+/**
+ * Every external route, by method and express path pattern (relative to /api/v1/external),
+ * with the area it belongs to. A route missing here is refused to every role but ADMIN.
+ */
+export const EXTERNAL_ROUTES: Record<string, Area> = {
+  'GET /products': 'inventory',
+  'GET /products/stock': 'inventory',
+  'PUT /products/:id': 'inventory',
+  'POST /products/adjust': 'inventory',
+  'GET /products/adjustments': 'inventory',
+  'GET /products/:id': 'inventory',
+  'POST /products': 'inventory',
+  'POST /products/transfer': 'inventory',
+  'POST /products/reserve': 'inventory',
+  'GET /purchase-orders': 'inventory',
+  'POST /goods-receipt': 'inventory',
+  'GET /billing/invoices': 'billing',
+  'POST /billing/invoices': 'billing',
+  'GET /billing/invoices/:id': 'billing',
+  'PATCH /billing/invoices/:id/void': 'billing',
+  'POST /billing/invoices/:id/payments': 'billing',
+  'GET /billing/credit-notes': 'billing',
+  'POST /billing/credit-notes': 'billing',
+  'GET /billing/debit-notes': 'billing',
+  'POST /billing/debit-notes': 'billing',
+  'POST /billing/customers': 'billing',
+  'POST /billing/notes': 'billing',
+};
+
+const ROLE_AREAS: Record<Role, { areas: readonly Area[]; anyGet: boolean; all: boolean }> = {
+  ADMIN: { areas: ['inventory', 'billing'], anyGet: true, all: true },
+  INVENTORY: { areas: ['inventory'], anyGet: false, all: false },
+  BILLING: { areas: ['billing'], anyGet: false, all: false },
+  READ_ONLY: { areas: [], anyGet: true, all: false },
+};
+
+/** May `role` call `METHOD /route-pattern`? */
+export function mayCall(role: Role, method: string, routePattern: string): boolean {
+  const grant = ROLE_AREAS[role];
+  if (grant.all) return true;
+  const m = method.toUpperCase();
+  if (grant.anyGet && (m === 'GET' || m === 'HEAD')) return true;
+  const area = EXTERNAL_ROUTES[`${m === 'HEAD' ? 'GET' : m} ${routePattern}`];
+  return area !== undefined && grant.areas.includes(area);
+}
