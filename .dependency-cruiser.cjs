@@ -1,6 +1,6 @@
 /**
  * The layer rules of ARCHITECTURE.md, checked on every `npm test`:
- * - domain imports only domain, xstate and decimal.js (plus node: built-ins it does not need);
+ * - domain imports only domain and the pure value libraries xstate, decimal.js and ipaddr.js;
  * - application imports only domain and application;
  * - one adapter folder never imports another adapter folder;
  * - nothing but infrastructure imports infrastructure.
@@ -10,9 +10,9 @@ module.exports = {
     {
       name: 'domain-is-pure',
       severity: 'error',
-      comment: 'src/domain may import only src/domain, xstate and decimal.js',
+      comment: 'src/domain may import only src/domain and the pure value libraries xstate, decimal.js and ipaddr.js',
       from: { path: '^src/domain/' },
-      to: { pathNot: ['^src/domain/', '^node_modules/(xstate|decimal\\.js)/'] },
+      to: { pathNot: ['^src/domain/', '^node_modules/(xstate|decimal\\.js|ipaddr\\.js)/'] },
     },
     {
       name: 'application-depends-on-ports',

@@ -1,3 +1,7 @@
+import type { CreateIntegration } from './access/create-integration.js';
+import type { ListIntegrations } from './access/list-integrations.js';
+import type { RotateClientSecret } from './access/rotate-client-secret.js';
+import type { UpdateIntegration } from './access/update-integration.js';
 import type { CreateCustomer } from './billing/create-customer.js';
 import type { CreateProduct } from './inventory/create-product.js';
 import type { CreateBranch } from './organization/create-branch.js';
@@ -16,4 +20,8 @@ export interface BackOfficeUseCases {
   createWarehouse: CreateWarehouse;
   createProduct: CreateProduct;
   createCustomer: CreateCustomer;
+  createIntegration: CreateIntegration;
+  listIntegrations: ListIntegrations;
+  updateIntegration: UpdateIntegration;
+  rotateClientSecret: RotateClientSecret;
 }

@@ -13,6 +13,19 @@ export const TOKENS = {
   UnitOfWork: Symbol.for('UnitOfWork'),
   Clock: Symbol.for('Clock'),
   IdGenerator: Symbol.for('IdGenerator'),
+  SecretCipher: Symbol.for('SecretCipher'),
+  SecretGenerator: Symbol.for('SecretGenerator'),
+  RequestSigner: Symbol.for('RequestSigner'),
+  NonceStore: Symbol.for('NonceStore'),
+  IntegrationDirectory: Symbol.for('IntegrationDirectory'),
+  WebhookTargetPolicy: Symbol.for('WebhookTargetPolicy'),
+  // access use cases
+  CreateIntegration: Symbol.for('CreateIntegration'),
+  ListIntegrations: Symbol.for('ListIntegrations'),
+  UpdateIntegration: Symbol.for('UpdateIntegration'),
+  RotateClientSecret: Symbol.for('RotateClientSecret'),
+  AuthenticateRequest: Symbol.for('AuthenticateRequest'),
+  PurgeExpiredNonces: Symbol.for('PurgeExpiredNonces'),
   // organization use cases
   CreateTenant: Symbol.for('CreateTenant'),
   CreateBranch: Symbol.for('CreateBranch'),
@@ -20,6 +33,8 @@ export const TOKENS = {
   CreateWarehouse: Symbol.for('CreateWarehouse'),
   // inventory use cases
   CreateProduct: Symbol.for('CreateProduct'),
+  ListProducts: Symbol.for('ListProducts'),
+  UpdateProduct: Symbol.for('UpdateProduct'),
   // billing use cases
   CreateCustomer: Symbol.for('CreateCustomer'),
   // http

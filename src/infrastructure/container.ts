@@ -3,20 +3,45 @@ import { Container, ContainerModule } from 'inversify';
 import type { Express } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { AuthenticateRequest } from '../application/access/authenticate-request.js';
+import { CreateIntegration } from '../application/access/create-integration.js';
+import { ListIntegrations } from '../application/access/list-integrations.js';
+import { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
+import { RotateClientSecret } from '../application/access/rotate-client-secret.js';
+import { UpdateIntegration } from '../application/access/update-integration.js';
+import type { BackOfficeUseCases } from '../application/back-office.js';
 import { CreateCustomer } from '../application/billing/create-customer.js';
 import { CreateProduct } from '../application/inventory/create-product.js';
+import { ListProducts } from '../application/inventory/list-products.js';
+import { UpdateProduct } from '../application/inventory/update-product.js';
 import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
 import { CreateWarehouse } from '../application/organization/create-warehouse.js';
-import type { BackOfficeUseCases } from '../application/back-office.js';
+import type {
+  IntegrationDirectory,
+  NonceStore,
+  RequestSigner,
+  SecretCipher,
+  SecretGenerator,
+  WebhookTargetPolicy,
+} from '../application/ports/access-ports.js';
 import type { Clock } from '../application/ports/clock.js';
 import type { IdGenerator } from '../application/ports/id-generator.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import { TOKENS } from '../application/tokens.js';
 import { createAdminRouter } from '../adapters/http/admin-router.js';
 import { createHttpApp } from '../adapters/http/app.js';
+import { authenticate } from '../adapters/http/external/authenticate.js';
+import { createExternalRouter } from '../adapters/http/external/external-router.js';
+import { createCatalogueRoutes } from '../adapters/http/external/products-routes.js';
+import { CachedIntegrationDirectory } from '../adapters/persistence/integration-directory.js';
+import { IntegrationMapper } from '../adapters/persistence/integration.mapper.js';
+import { KnexNonceStore } from '../adapters/persistence/nonce-store.js';
 import { KnexUnitOfWork } from '../adapters/persistence/unit-of-work.js';
+import { CryptoSecretGenerator, HmacSha256Signer } from '../adapters/security/crypto.js';
+import { AesGcmSecretCipher } from '../adapters/security/secret-cipher.js';
+import { SchemeWebhookTargetPolicy } from '../adapters/security/webhook-target-policy.js';
 import { RandomUuidGenerator, SystemClock } from '../adapters/system/system.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
@@ -33,6 +58,81 @@ const coreModule = new ContainerModule(({ bind }) => {
   bind<UnitOfWork>(TOKENS.UnitOfWork).to(KnexUnitOfWork).inSingletonScope();
   bind<Clock>(TOKENS.Clock).to(SystemClock).inSingletonScope();
   bind<IdGenerator>(TOKENS.IdGenerator).to(RandomUuidGenerator).inSingletonScope();
+  bind<SecretCipher>(TOKENS.SecretCipher)
+    .toResolvedValue(
+      (config: Config) => {
+        if (!config.secretsKey) throw new Error('SECRETS_KEY is not set');
+        return new AesGcmSecretCipher(config.secretsKey);
+      },
+      [TOKENS.Config],
+    )
+    .inSingletonScope();
+});
+
+const accessModule = new ContainerModule(({ bind }) => {
+  bind<SecretGenerator>(TOKENS.SecretGenerator).toConstantValue(new CryptoSecretGenerator());
+  bind<RequestSigner>(TOKENS.RequestSigner).toConstantValue(new HmacSha256Signer());
+  bind<NonceStore>(TOKENS.NonceStore)
+    .toResolvedValue((knex: Knex) => new KnexNonceStore(knex), [TOKENS.Knex])
+    .inSingletonScope();
+  bind<IntegrationDirectory>(TOKENS.IntegrationDirectory)
+    .toResolvedValue(
+      (knex: Knex, cipher: SecretCipher) => new CachedIntegrationDirectory(knex, new IntegrationMapper(cipher)),
+      [TOKENS.Knex, TOKENS.SecretCipher],
+    )
+    .inSingletonScope();
+  bind<WebhookTargetPolicy>(TOKENS.WebhookTargetPolicy)
+    .toResolvedValue((config: Config) => new SchemeWebhookTargetPolicy(config.webhookAllowHttp), [TOKENS.Config])
+    .inSingletonScope();
+
+  bind(TOKENS.CreateIntegration)
+    .toResolvedValue(
+      (uow: UnitOfWork, ids: IdGenerator, clock: Clock, secrets: SecretGenerator, policy: WebhookTargetPolicy) =>
+        new CreateIntegration(uow, ids, clock, secrets, policy),
+      [...STANDARD, TOKENS.SecretGenerator, TOKENS.WebhookTargetPolicy],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ListIntegrations)
+    .toResolvedValue((uow: UnitOfWork) => new ListIntegrations(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.UpdateIntegration)
+    .toResolvedValue(
+      (
+        uow: UnitOfWork,
+        clock: Clock,
+        secrets: SecretGenerator,
+        policy: WebhookTargetPolicy,
+        directory: IntegrationDirectory,
+      ) => new UpdateIntegration(uow, clock, secrets, policy, directory),
+      [
+        TOKENS.UnitOfWork,
+        TOKENS.Clock,
+        TOKENS.SecretGenerator,
+        TOKENS.WebhookTargetPolicy,
+        TOKENS.IntegrationDirectory,
+      ],
+    )
+    .inSingletonScope();
+  bind(TOKENS.RotateClientSecret)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, secrets: SecretGenerator, directory: IntegrationDirectory) =>
+        new RotateClientSecret(uow, clock, secrets, directory),
+      [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.SecretGenerator, TOKENS.IntegrationDirectory],
+    )
+    .inSingletonScope();
+  bind(TOKENS.AuthenticateRequest)
+    .toResolvedValue(
+      (directory: IntegrationDirectory, nonces: NonceStore, signer: RequestSigner, clock: Clock) =>
+        new AuthenticateRequest(directory, nonces, signer, clock),
+      [TOKENS.IntegrationDirectory, TOKENS.NonceStore, TOKENS.RequestSigner, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.PurgeExpiredNonces)
+    .toResolvedValue(
+      (nonces: NonceStore, clock: Clock) => new PurgeExpiredNonces(nonces, clock),
+      [TOKENS.NonceStore, TOKENS.Clock],
+    )
+    .inSingletonScope();
 });
 
 const organizationModule = new ContainerModule(({ bind }) => {
@@ -54,6 +154,15 @@ const inventoryModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CreateProduct)
     .toResolvedValue(standard(CreateProduct), [...STANDARD])
     .inSingletonScope();
+  bind(TOKENS.ListProducts)
+    .toResolvedValue((uow: UnitOfWork) => new ListProducts(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.UpdateProduct)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new UpdateProduct(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
 });
 
 const billingModule = new ContainerModule(({ bind }) => {
@@ -62,37 +171,42 @@ const billingModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
-const httpModule = new ContainerModule(({ bind }) => {
+const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
+  createTenant: TOKENS.CreateTenant,
+  createBranch: TOKENS.CreateBranch,
+  createFiscalYear: TOKENS.CreateFiscalYear,
+  createWarehouse: TOKENS.CreateWarehouse,
+  createProduct: TOKENS.CreateProduct,
+  createCustomer: TOKENS.CreateCustomer,
+  createIntegration: TOKENS.CreateIntegration,
+  listIntegrations: TOKENS.ListIntegrations,
+  updateIntegration: TOKENS.UpdateIntegration,
+  rotateClientSecret: TOKENS.RotateClientSecret,
+};
+
+const backOfficeModule = new ContainerModule(({ bind }) => {
+  const names = Object.keys(BACK_OFFICE) as (keyof BackOfficeUseCases)[];
   bind<BackOfficeUseCases>(TOKENS.BackOfficeUseCases)
     .toResolvedValue(
-      (
-        createTenant: CreateTenant,
-        createBranch: CreateBranch,
-        createFiscalYear: CreateFiscalYear,
-        createWarehouse: CreateWarehouse,
-        createProduct: CreateProduct,
-        createCustomer: CreateCustomer,
-      ) => ({
-        createTenant,
-        createBranch,
-        createFiscalYear,
-        createWarehouse,
-        createProduct,
-        createCustomer,
-      }),
-      [
-        TOKENS.CreateTenant,
-        TOKENS.CreateBranch,
-        TOKENS.CreateFiscalYear,
-        TOKENS.CreateWarehouse,
-        TOKENS.CreateProduct,
-        TOKENS.CreateCustomer,
-      ],
+      (...useCases: unknown[]) =>
+        Object.fromEntries(names.map((n, i) => [n, useCases[i]])) as unknown as BackOfficeUseCases,
+      names.map((n) => BACK_OFFICE[n]),
     )
     .inSingletonScope();
+});
+
+const httpModule = new ContainerModule(({ bind }) => {
   bind<Express>(TOKENS.HttpApp)
     .toResolvedValue(
-      (config: Config, logger: Logger, knex: Knex, admin: BackOfficeUseCases) =>
+      (
+        config: Config,
+        logger: Logger,
+        knex: Knex,
+        backOffice: BackOfficeUseCases,
+        auth: AuthenticateRequest,
+        listProducts: ListProducts,
+        updateProduct: UpdateProduct,
+      ) =>
         createHttpApp({
           logger,
           trustProxy: config.trustProxy,
@@ -100,9 +214,25 @@ const httpModule = new ContainerModule(({ bind }) => {
             await knex.raw('select 1');
             return true;
           },
-          routers: [{ path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', admin) }],
+          routers: [
+            { path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', backOffice) },
+            {
+              path: '/api/v1/external',
+              router: createExternalRouter(authenticate(auth), [
+                createCatalogueRoutes({ listProducts, updateProduct }),
+              ]),
+            },
+          ],
         }),
-      [TOKENS.Config, TOKENS.Logger, TOKENS.Knex, TOKENS.BackOfficeUseCases],
+      [
+        TOKENS.Config,
+        TOKENS.Logger,
+        TOKENS.Knex,
+        TOKENS.BackOfficeUseCases,
+        TOKENS.AuthenticateRequest,
+        TOKENS.ListProducts,
+        TOKENS.UpdateProduct,
+      ],
     )
     .inSingletonScope();
 });
@@ -118,6 +248,14 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
   container.bind(TOKENS.Logger).toConstantValue(deps.logger);
   container.bind(TOKENS.Database).toConstantValue(deps.database);
   container.bind(TOKENS.Knex).toConstantValue(deps.database.knex);
-  container.load(coreModule, organizationModule, inventoryModule, billingModule, httpModule);
+  container.load(
+    coreModule,
+    accessModule,
+    organizationModule,
+    inventoryModule,
+    billingModule,
+    backOfficeModule,
+    httpModule,
+  );
   return container;
 }

@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { pinExtendedProtocolBatches } from './pglite-socket-fix.js';
 
 // `date` columns come back as the ISO date string they hold, not as a local-midnight Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -65,6 +66,7 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
   }
   const db = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist, btree_gin } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 256 });
+  pinExtendedProtocolBatches(server);
   await server.start();
   const [host, port] = server.getServerConn().split(':');
   const connection: Knex.PgConnectionConfig = {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import type { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
 import { TOKENS } from '../application/tokens.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
@@ -35,6 +36,7 @@ export async function startService(
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   const container = buildContainer({ config, logger, database: db });
 
+  const timers: NodeJS.Timeout[] = [];
   let server: Server | null = null;
   if (mode === 'all' || mode === 'api') {
     const app = container.get<Express>(TOKENS.HttpApp);
@@ -43,6 +45,13 @@ export async function startService(
       s.once('error', reject);
     });
     server.keepAliveTimeout = 65_000;
+    // Housekeeping of the replay guard: nonces past their retention are forgotten every minute.
+    const purge = container.get<PurgeExpiredNonces>(TOKENS.PurgeExpiredNonces);
+    const timer = setInterval(() => {
+      purge.execute().catch((err: unknown) => logger.warn({ err }, 'nonce purge failed'));
+    }, 60_000);
+    timer.unref();
+    timers.push(timer);
   }
   const address = server?.address();
   const port = address && typeof address === 'object' ? address.port : null;
@@ -56,6 +65,7 @@ export async function startService(
     async stop() {
       if (stopped) return;
       stopped = true;
+      for (const t of timers) clearInterval(t);
       if (server) {
         await new Promise<void>((resolve) => {
           server!.close(() => resolve());

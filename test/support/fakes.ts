@@ -1,4 +1,6 @@
+import type { IntegrationRepository } from '../../src/application/ports/access-ports.js';
 import type { CustomerRepository } from '../../src/application/ports/billing-repositories.js';
+import { Integration } from '../../src/domain/access/integration.js';
 import {
   formatDocumentNumber,
   type DocumentKind,
@@ -138,6 +140,28 @@ class MemCustomers implements CustomerRepository {
   }
 }
 
+class MemIntegrations implements IntegrationRepository {
+  rows = new Map<string, Integration>();
+  // Stored as state copies so a test sees only what was saved.
+  async insert(i: Integration) {
+    this.rows.set(i.id, Integration.restore(i.state()));
+  }
+  async update(i: Integration) {
+    this.rows.set(i.id, Integration.restore(i.state()));
+  }
+  async findById(id: string) {
+    const i = this.rows.get(id);
+    return i ? Integration.restore(i.state()) : null;
+  }
+  async findByClientId(clientId: string) {
+    const i = [...this.rows.values()].find((x) => x.clientId === clientId);
+    return i ? Integration.restore(i.state()) : null;
+  }
+  async listByTenant(tenantId: string) {
+    return [...this.rows.values()].filter((x) => x.tenantId === tenantId);
+  }
+}
+
 class MemOutbox implements Outbox {
   rows = new Map<string, DomainEvent>();
   async add(events: readonly DomainEvent[]) {
@@ -171,6 +195,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     warehouses: new MemWarehouses(),
     products: new MemProducts(),
     customers: new MemCustomers(),
+    integrations: new MemIntegrations(),
     outbox: new MemOutbox(),
     documentNumbers: new MemDocumentNumbers(),
   } satisfies Repositories;

@@ -1,3 +1,4 @@
+import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { call } from './service.js';
 
 /** Object mothers: a tenant with the records most tests need, created through the admin API. */
@@ -40,4 +41,42 @@ export async function createProduct(
   const r = await call(baseUrl, 'POST', `/api/v1/admin/tenants/${tenantId}/products`, { body });
   if (r.status !== 201) throw new Error(`product: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
+}
+
+export interface Credentials {
+  id: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret?: string;
+}
+
+/** An integration of the tenant, created through the admin API; returns its one-time credentials. */
+export async function createIntegration(
+  baseUrl: string,
+  setup: Pick<TenantSetup, 'tenantId' | 'branchId' | 'fiscalYearId'>,
+  options: {
+    role?: string;
+    allowedIps?: string;
+    webhookUrl?: string;
+    webhookEvents?: string;
+    requireSignedReads?: boolean;
+  } = {},
+): Promise<Credentials> {
+  const r = await call(baseUrl, 'POST', '/api/v1/admin/integrations', {
+    body: {
+      tenantId: setup.tenantId,
+      branchId: setup.branchId,
+      fiscalYearId: setup.fiscalYearId,
+      role: options.role ?? 'ADMIN',
+      clientName: 'Test shop',
+      ...options,
+    },
+  });
+  if (r.status !== 201) throw new Error(`integration: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** The SDK client for an integration against the test server. */
+export function clientFor(baseUrl: string, creds: Credentials, signReads = false): ExternalApiClient {
+  return new ExternalApiClient({ baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, signReads });
 }

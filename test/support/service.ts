@@ -18,11 +18,14 @@ export interface TestService {
 
 /**
  * The real service (express on a real port, real database) for end-to-end tests, on the shared
- * test database, emptied first.
+ * test database, emptied first unless `reset: false` (a second server beside a running one).
  */
-export async function startTestService(overrides: Partial<Config> = {}): Promise<TestService> {
+export async function startTestService(
+  overrides: Partial<Config> = {},
+  options: { reset?: boolean } = {},
+): Promise<TestService> {
   const database = await testDatabase();
-  await resetData(database.knex);
+  if (options.reset !== false) await resetData(database.knex);
   const config: Config = {
     ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }),
     adminToken: ADMIN_TOKEN,

@@ -3,12 +3,12 @@ import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { isUuid } from '../../domain/shared/ids.js';
 
-type FlagType = 'string' | 'number' | 'uuid';
+type FlagType = 'string' | 'number' | 'uuid' | 'boolean';
 
 interface Command {
   summary: string;
   flags: Record<string, { type: FlagType; required?: boolean; help: string }>;
-  run(uc: BackOfficeUseCases, v: Record<string, string | number | undefined>): Promise<unknown>;
+  run(uc: BackOfficeUseCases, v: Record<string, string | number | boolean | undefined>): Promise<unknown>;
 }
 
 const s = (v: unknown) => v as string;
@@ -86,6 +86,79 @@ export const COMMANDS: Record<string, Command> = {
     },
     run: (uc, v) => uc.createCustomer.execute({ tenantId: s(v.tenant), name: v.name, email: v.email, phone: v.phone }),
   },
+  'integration:create': {
+    summary: 'Create an integration; prints its client secret (and webhook secret) once',
+    flags: {
+      tenant: { type: 'uuid', required: true, help: 'tenant id' },
+      branch: { type: 'uuid', required: true, help: 'branch id' },
+      'fiscal-year': { type: 'uuid', required: true, help: 'fiscal year id' },
+      role: { type: 'string', required: true, help: 'ADMIN, INVENTORY, BILLING or READ_ONLY' },
+      'client-name': { type: 'string', required: true, help: 'display name' },
+      'allowed-ips': { type: 'string', help: 'comma-separated addresses / CIDR blocks' },
+      'webhook-url': { type: 'string', help: 'https endpoint for events' },
+      'webhook-events': { type: 'string', help: 'comma-separated event names (default: all)' },
+      'require-signed-reads': { type: 'boolean', help: 'require x-signature on GET' },
+    },
+    run: async (uc, v) => {
+      const created = await uc.createIntegration.execute({
+        tenantId: s(v.tenant),
+        branchId: s(v.branch),
+        fiscalYearId: s(v['fiscal-year']),
+        role: v.role,
+        clientName: v['client-name'],
+        allowedIps: v['allowed-ips'],
+        webhookUrl: v['webhook-url'],
+        webhookEvents: v['webhook-events'],
+        requireSignedReads: v['require-signed-reads'],
+      });
+      return {
+        ...created.integration.view(),
+        clientSecret: created.clientSecret,
+        ...(created.webhookSecret ? { webhookSecret: created.webhookSecret } : {}),
+      };
+    },
+  },
+  'integration:list': {
+    summary: "List a tenant's integrations (no secrets)",
+    flags: { tenant: { type: 'uuid', required: true, help: 'tenant id' } },
+    run: async (uc, v) => (await uc.listIntegrations.execute(s(v.tenant))).map((i) => i.view()),
+  },
+  'integration:update': {
+    summary: 'Change an integration (a first webhook URL prints its new webhook secret once)',
+    flags: {
+      id: { type: 'uuid', required: true, help: 'integration id' },
+      active: { type: 'boolean', help: 'true or false' },
+      'allowed-ips': { type: 'string', help: 'comma-separated addresses / CIDR blocks ("" for none)' },
+      'webhook-url': { type: 'string', help: 'https endpoint ("" to remove)' },
+      'webhook-events': { type: 'string', help: 'comma-separated event names ("" for all)' },
+      'require-signed-reads': { type: 'boolean', help: 'true or false' },
+    },
+    run: async (uc, v) => {
+      const { integration, webhookSecret } = await uc.updateIntegration.execute(s(v.id), {
+        active: v.active,
+        allowedIps: v['allowed-ips'],
+        webhookUrl: v['webhook-url'],
+        webhookEvents: v['webhook-events'] === '' ? null : v['webhook-events'],
+        requireSignedReads: v['require-signed-reads'],
+      });
+      return { ...integration.view(), ...(webhookSecret ? { webhookSecret } : {}) };
+    },
+  },
+  'integration:rotate-secret': {
+    summary: 'Issue a new client secret (printed once); the old one works during the overlap',
+    flags: {
+      id: { type: 'uuid', required: true, help: 'integration id' },
+      'overlap-seconds': { type: 'number', help: 'how long the old secret keeps working (default 86400)' },
+    },
+    run: async (uc, v) => {
+      const overlap = v['overlap-seconds'];
+      const r = await uc.rotateClientSecret.execute(
+        s(v.id),
+        overlap === undefined ? undefined : Number(overlap) * 1000,
+      );
+      return { ...r, previousSecretExpiresAt: r.previousSecretExpiresAt?.toISOString() ?? null };
+    },
+  },
 };
 
 export function usage(): string {
@@ -112,7 +185,7 @@ export async function runAdminCli(argv: string[], uc: BackOfficeUseCases, io: Cl
     io.err(name && name !== 'help' && name !== '--help' ? `Unknown command "${name}"\n\n${usage()}` : usage());
     return 2;
   }
-  let values: Record<string, string | number | undefined>;
+  let values: Record<string, string | number | boolean | undefined>;
   try {
     const parsed = parseArgs({
       args: rest,
@@ -131,6 +204,9 @@ export async function runAdminCli(argv: string[], uc: BackOfficeUseCases, io: Cl
         const n = Number(raw);
         if (raw.trim() === '' || !Number.isFinite(n)) throw new Error(`--${flag} must be a number`);
         values[flag] = n;
+      } else if (spec.type === 'boolean') {
+        if (raw !== 'true' && raw !== 'false') throw new Error(`--${flag} must be true or false`);
+        values[flag] = raw === 'true';
       } else if (spec.type === 'uuid' && !isUuid(raw)) {
         throw new Error(`--${flag} must be a UUID`);
       } else {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
+import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
@@ -138,5 +139,6 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
     sendData(res, presentCustomer(customer), 201);
   });
 
+  router.use(createAdminAccessRoutes(uc));
   return router;
 }

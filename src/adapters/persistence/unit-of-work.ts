@@ -1,10 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { TOKENS } from '../../application/tokens.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
+import { KnexIntegrationRepository } from './integration-repository.js';
+import { IntegrationMapper } from './integration.mapper.js';
 import {
   KnexBranchRepository,
   KnexFiscalYearRepository,
@@ -14,7 +17,7 @@ import {
 import { KnexOutbox } from './outbox-repository.js';
 import { KnexProductRepository } from './product-repository.js';
 
-export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
+export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCipher): Repositories {
   return {
     tenants: new KnexTenantRepository(db),
     branches: new KnexBranchRepository(db),
@@ -22,6 +25,7 @@ export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
     warehouses: new KnexWarehouseRepository(db),
     products: new KnexProductRepository(db),
     customers: new KnexCustomerRepository(db),
+    integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
     outbox: new KnexOutbox(db),
     documentNumbers: new KnexDocumentNumbers(db),
   };
@@ -32,12 +36,15 @@ const MAX_ATTEMPTS = 5;
 /** The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock. */
 @injectable()
 export class KnexUnitOfWork implements UnitOfWork {
-  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.SecretCipher) private readonly cipher: SecretCipher,
+  ) {}
 
   async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.knex.transaction((trx) => work(repositoriesFor(trx)));
+        return await this.knex.transaction((trx) => work(repositoriesFor(trx, this.cipher)));
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
@@ -46,6 +53,6 @@ export class KnexUnitOfWork implements UnitOfWork {
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return work(repositoriesFor(this.knex));
+    return work(repositoriesFor(this.knex, this.cipher));
   }
 }

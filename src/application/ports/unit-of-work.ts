@@ -1,3 +1,4 @@
+import type { IntegrationRepository } from './access-ports.js';
 import type { CustomerRepository } from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
 import type { ProductRepository } from './inventory-repositories.js';
@@ -17,6 +18,7 @@ export interface Repositories {
   warehouses: WarehouseRepository;
   products: ProductRepository;
   customers: CustomerRepository;
+  integrations: IntegrationRepository;
   outbox: Outbox;
   documentNumbers: DocumentNumbers;
 }

@@ -66,3 +66,78 @@ describe('admin command-line tool', () => {
     expect(badNumber.err).to.contain('--price must be a number');
   });
 });
+
+describe('admin command-line tool: integrations', () => {
+  let svc: TestService;
+  let uc: BackOfficeUseCases;
+  before(async () => {
+    svc = await startTestService();
+    uc = svc.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
+  });
+  after(async () => {
+    await svc.stop();
+  });
+
+  it('creates, updates and rotates an integration; secrets only in the one-time outputs', async () => {
+    const io = () => {
+      const out: string[] = [];
+      return { out, io: { out: (t: string) => out.push(t), err: (t: string) => out.push(t) } };
+    };
+    const a = io();
+    await runAdminCli(['tenant:create', '--name', 'T'], uc, a.io);
+    const tenant = JSON.parse(a.out[0]!);
+    const b = io();
+    await runAdminCli(['branch:create', '--tenant', tenant.id, '--name', 'HQ', '--code', 'HQ'], uc, b.io);
+    const c = io();
+    await runAdminCli(
+      [
+        'fiscal-year:create',
+        '--tenant',
+        tenant.id,
+        '--code',
+        '2026',
+        '--starts-on',
+        '2026-01-01',
+        '--ends-on',
+        '2026-12-31',
+      ],
+      uc,
+      c.io,
+    );
+    const d = io();
+    const code = await runAdminCli(
+      [
+        'integration:create',
+        '--tenant',
+        tenant.id,
+        '--branch',
+        JSON.parse(b.out[0]!).id,
+        '--fiscal-year',
+        JSON.parse(c.out[0]!).id,
+        '--role',
+        'BILLING',
+        '--client-name',
+        'Shop',
+        '--webhook-url',
+        'https://shop.example/h',
+      ],
+      uc,
+      d.io,
+    );
+    expect(code, d.out.join()).to.equal(0);
+    const created = JSON.parse(d.out[0]!);
+    expect(created.clientSecret).to.match(/^cs_/);
+    expect(created.webhookSecret).to.match(/^whsec_/);
+    const e = io();
+    expect(await runAdminCli(['integration:update', '--id', created.id, '--active', 'false'], uc, e.io)).to.equal(0);
+    expect(JSON.parse(e.out[0]!)).to.include({ active: false });
+    expect(e.out[0]).to.not.contain(created.clientSecret);
+    const f = io();
+    expect(
+      await runAdminCli(['integration:rotate-secret', '--id', created.id, '--overlap-seconds', '0'], uc, f.io),
+    ).to.equal(0);
+    expect(JSON.parse(f.out[0]!).clientSecret).to.not.equal(created.clientSecret);
+    const g = io();
+    expect(await runAdminCli(['integration:update', '--id', created.id, '--active', 'maybe'], uc, g.io)).to.equal(2);
+  });
+});

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
+import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
 import type { Database } from '../../../src/infrastructure/database.js';
 import { resetData, testDatabase } from '../../support/database.js';
 
@@ -13,19 +14,17 @@ describe('document numbers (real database)', () => {
   before(async () => {
     db = await testDatabase();
     await resetData(db.knex);
-    uow = new KnexUnitOfWork(db.knex);
+    uow = new KnexUnitOfWork(db.knex, new AesGcmSecretCipher(randomBytes(32)));
     const now = new Date();
     await db.knex('tenants').insert({ id: tenantId, name: 'T', created_at: now });
-    await db
-      .knex('fiscal_years')
-      .insert({
-        tenant_id: tenantId,
-        id: year.id,
-        code: year.code,
-        starts_on: '2026-01-01',
-        ends_on: '2026-12-31',
-        created_at: now,
-      });
+    await db.knex('fiscal_years').insert({
+      tenant_id: tenantId,
+      id: year.id,
+      code: year.code,
+      starts_on: '2026-01-01',
+      ends_on: '2026-12-31',
+      created_at: now,
+    });
   });
 
   it('hands out unique, gapless numbers to parallel transactions; a rollback gives its number back', async () => {

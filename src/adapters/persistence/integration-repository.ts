@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import type { IntegrationRepository } from '../../application/ports/access-ports.js';
+import type { Integration } from '../../domain/access/integration.js';
+import type { IntegrationMapper, IntegrationRow } from './integration.mapper.js';
+
+type Db = Knex | Knex.Transaction;
+
+export class KnexIntegrationRepository implements IntegrationRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly mapper: IntegrationMapper,
+  ) {}
+
+  async insert(integration: Integration): Promise<void> {
+    await this.db('integrations').insert(this.mapper.toRow(integration));
+  }
+
+  async update(integration: Integration): Promise<void> {
+    const { tenant_id, id, created_at: _created, ...changes } = this.mapper.toRow(integration);
+    await this.db('integrations').where({ tenant_id, id }).update(changes);
+  }
+
+  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Integration | null> {
+    const q = this.db<IntegrationRow>('integrations').where({ id });
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    return row ? this.mapper.toIntegration(row) : null;
+  }
+
+  async findByClientId(clientId: string): Promise<Integration | null> {
+    const row = await this.db<IntegrationRow>('integrations').where({ client_id: clientId }).first();
+    return row ? this.mapper.toIntegration(row) : null;
+  }
+
+  async listByTenant(tenantId: string): Promise<Integration[]> {
+    const rows = await this.db<IntegrationRow>('integrations')
+      .where({ tenant_id: tenantId })
+      .orderBy(['created_at', 'id']);
+    return rows.map((r) => this.mapper.toIntegration(r));
+  }
+}

@@ -1,0 +1,123 @@
+import { newNonce, signBody, signRequestLine } from './signing.js';
+
+export interface ClientOptions {
+  /** e.g. `https://api.example.com` (no trailing path). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Also send `x-signature` on GET (required when the integration has `requireSignedReads`). */
+  signReads?: boolean;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface PreparedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * A small client of the external API: every request gets a fresh nonce and timestamp, and
+ * POST/PUT/PATCH bodies are signed. `prepare` returns the signed request without sending it.
+ */
+export class ExternalApiClient {
+  constructor(private readonly options: ClientOptions) {}
+
+  prepare(
+    method: string,
+    path: string,
+    body?: object,
+    at: { nonce?: string; timestamp?: number } = {},
+  ): PreparedRequest {
+    const m = method.toUpperCase();
+    const nonce = at.nonce ?? newNonce();
+    const timestamp = at.timestamp ?? Date.now();
+    const pathWithQuery = `/api/v1/external${path}`;
+    const headers: Record<string, string> = {
+      'x-client-id': this.options.clientId,
+      'x-nonce': nonce,
+      'x-timestamp': String(timestamp),
+    };
+    const prepared: PreparedRequest = { url: `${this.options.baseUrl}${pathWithQuery}`, method: m, headers };
+    if (m === 'POST' || m === 'PUT' || m === 'PATCH') {
+      headers['content-type'] = 'application/json';
+      prepared.body = JSON.stringify(signBody(body ?? {}, this.options.clientSecret, nonce, timestamp));
+    } else if (this.options.signReads) {
+      headers['x-signature'] = signRequestLine(this.options.clientSecret, m, pathWithQuery, timestamp, nonce);
+    }
+    return prepared;
+  }
+
+  static async send<T = unknown>(req: PreparedRequest): Promise<ApiResponse<T>> {
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  request<T = unknown>(method: string, path: string, body?: object): Promise<ApiResponse<T>> {
+    return ExternalApiClient.send<T>(this.prepare(method, path, body));
+  }
+
+  get<T = unknown>(path: string, query: Query = {}): Promise<ApiResponse<T>> {
+    const qs = new URLSearchParams(
+      Object.entries(query)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)] as [string, string]),
+    ).toString();
+    return this.request<T>('GET', qs ? `${path}?${qs}` : path);
+  }
+
+  // Convenience methods for the spec's endpoints.
+  listProducts(query: { page?: number; limit?: number; search?: string } = {}) {
+    return this.get('/products', query);
+  }
+  updateProduct(id: string, changes: { name?: string; price?: number }) {
+    return this.request('PUT', `/products/${id}`, changes);
+  }
+  lowStock() {
+    return this.get('/products/stock');
+  }
+  requestAdjustment(body: {
+    warehouseId: string;
+    reason: string;
+    items: { productId: string; quantity: number; type: string }[];
+  }) {
+    return this.request('POST', '/products/adjust', body);
+  }
+  listAdjustments(query: { status?: string; page?: number; limit?: number } = {}) {
+    return this.get('/products/adjustments', query);
+  }
+  listInvoices(query: { page?: number; limit?: number; status?: string; fromDate?: string; toDate?: string } = {}) {
+    return this.get('/billing/invoices', query);
+  }
+  createInvoice(body: {
+    customerId: string;
+    paymentMethod: string;
+    items: { productId: string; quantity: number; unitPrice: number }[];
+  }) {
+    return this.request('POST', '/billing/invoices', body);
+  }
+  voidInvoice(id: string, reason: string) {
+    return this.request('PATCH', `/billing/invoices/${id}/void`, { reason });
+  }
+  listCreditNotes(query: { page?: number; limit?: number } = {}) {
+    return this.get('/billing/credit-notes', query);
+  }
+  createCreditNote(body: { invoiceId: string; amount: number; reason: string }) {
+    return this.request('POST', '/billing/credit-notes', body);
+  }
+  listDebitNotes(query: { page?: number; limit?: number } = {}) {
+    return this.get('/billing/debit-notes', query);
+  }
+  createDebitNote(body: { invoiceId: string; amount: number; reason: string }) {
+    return this.request('POST', '/billing/debit-notes', body);
+  }
+}

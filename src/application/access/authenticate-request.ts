@@ -1,0 +1,100 @@
+import type { Role } from '../../domain/access/permissions.js';
+import { AuthFailures } from '../../domain/access/errors.js';
+import { canonicalIp } from '../../domain/access/ip-allow-list.js';
+import {
+  bodySigningString,
+  isFreshTimestamp,
+  isSignedMethod,
+  isWellFormedNonce,
+  isWellFormedSignature,
+  NONCE_RETENTION_MS,
+  requestLineSigningString,
+} from '../../domain/access/request-rules.js';
+import type { IntegrationDirectory, NonceStore, RequestSigner } from '../ports/access-ports.js';
+import type { Clock } from '../ports/clock.js';
+import type { Caller } from './caller.js';
+
+export interface IncomingRequest {
+  clientId: string | undefined;
+  /** The client address (socket, or the trusted proxies' forwarded address). */
+  ip: string;
+  timestamp: string | undefined;
+  nonce: string | undefined;
+  method: string;
+  /** Path and query exactly as sent, e.g. `/api/v1/external/products?page=2`. */
+  pathWithQuery: string;
+  /** The parsed JSON body (signed methods). */
+  body: unknown;
+  /** Optional `x-signature` header. */
+  requestSignature: string | undefined;
+}
+
+export interface AuthenticatedCaller extends Caller {
+  role: Role;
+}
+
+/**
+ * The six checks of spec 5.2, in that order, with CONTRACT §2's details. The first failing
+ * check decides the answer. Only the nonce claim touches the database (the integration comes
+ * from a short-lived cache).
+ */
+export class AuthenticateRequest {
+  constructor(
+    private readonly directory: IntegrationDirectory,
+    private readonly nonces: NonceStore,
+    private readonly signer: RequestSigner,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(req: IncomingRequest): Promise<AuthenticatedCaller> {
+    // 1. client id exists and the integration is active
+    const integration = req.clientId ? await this.directory.findByClientId(req.clientId) : null;
+    if (!integration || !integration.active) throw AuthFailures.invalidClient();
+    // 2. IP allow-list
+    if (!integration.allowedIps.allows(req.ip)) throw AuthFailures.ipNotAllowed(canonicalIp(req.ip));
+    // 3. timestamp present
+    if (req.timestamp === undefined || req.timestamp === '') throw AuthFailures.timestampMissing();
+    // 4. timestamp valid and fresh
+    const now = this.clock.now();
+    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired();
+    // 5. nonce unused (claimed for at least twice the window)
+    if (req.nonce === undefined || req.nonce === '') throw AuthFailures.nonceMissing();
+    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed();
+    if (!(await this.nonces.claim(integration.id, req.nonce, new Date(now.getTime() + NONCE_RETENTION_MS)))) {
+      throw AuthFailures.nonceUsed();
+    }
+    // 6. signatures
+    const secrets = integration.signingSecretsAt(now);
+    if (isSignedMethod(req.method) && !this.bodySignatureMatches(req, secrets)) throw AuthFailures.invalidSignature();
+    const mustSignRequestLine = integration.requireSignedReads && !isSignedMethod(req.method);
+    if (req.requestSignature !== undefined || mustSignRequestLine) {
+      const message = requestLineSigningString(req.method, req.pathWithQuery, req.timestamp, req.nonce);
+      if (!this.anyMatches(secrets, message, req.requestSignature)) throw AuthFailures.invalidSignature();
+    }
+    return {
+      integrationId: integration.id,
+      tenantId: integration.tenantId,
+      branchId: integration.branchId,
+      fiscalYearId: integration.fiscalYearId,
+      role: integration.role,
+    };
+  }
+
+  private bodySignatureMatches(req: IncomingRequest, secrets: string[]): boolean {
+    const body = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+    const fields = body as Record<string, unknown>;
+    if (fields.nonce !== req.nonce) return false;
+    const ts = fields.timestamp;
+    if (!(typeof ts === 'number' || typeof ts === 'string') || String(ts) !== req.timestamp) return false;
+    return this.anyMatches(secrets, bodySigningString(fields), fields.signature);
+  }
+
+  private anyMatches(secrets: string[], message: string, given: unknown): boolean {
+    if (!isWellFormedSignature(given)) return false;
+    // Every candidate is computed and compared, so timing does not reveal which secret matched.
+    let ok = false;
+    for (const secret of secrets) ok = this.signer.matches(this.signer.hmacHex(secret, message), given) || ok;
+    return ok;
+  }
+}

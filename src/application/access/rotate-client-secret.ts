@@ -1,0 +1,39 @@
+import { DEFAULT_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
+import { IntegrationNotFound } from '../../domain/access/errors.js';
+import type { IntegrationDirectory, SecretGenerator } from '../ports/access-ports.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/**
+ * Issues a new client secret, shown once; the previous one keeps verifying requests for the
+ * overlap window (default 24 h) so the integrator can roll it out. Errors: IntegrationNotFound.
+ */
+export class RotateClientSecret {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly secrets: SecretGenerator,
+    private readonly directory: IntegrationDirectory,
+  ) {}
+
+  async execute(
+    id: string,
+    overlapMs = DEFAULT_SECRET_OVERLAP_MS,
+  ): Promise<{ clientId: string; clientSecret: string; previousSecretExpiresAt: Date | null }> {
+    const now = this.clock.now();
+    const clientSecret = this.secrets.clientSecret();
+    const integration = await this.uow.run(async (r) => {
+      const found = await r.integrations.findById(id, { forUpdate: true });
+      if (!found) throw new IntegrationNotFound();
+      found.rotateClientSecret(clientSecret, overlapMs, now);
+      await r.integrations.update(found);
+      return found;
+    });
+    this.directory.invalidate(integration.clientId);
+    return {
+      clientId: integration.clientId,
+      clientSecret,
+      previousSecretExpiresAt: integration.state().previousSecretExpiresAt,
+    };
+  }
+}

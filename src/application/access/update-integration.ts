@@ -1,0 +1,38 @@
+import type { Integration, IntegrationChanges } from '../../domain/access/integration.js';
+import { IntegrationNotFound } from '../../domain/access/errors.js';
+import type { IntegrationDirectory, SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/**
+ * Back-office PATCH of an integration (active, allowedIps, webhookUrl, webhookEvents,
+ * requireSignedReads). A webhook secret generated because a URL was set for the first time is
+ * returned once. Errors: IntegrationNotFound, ValidationError.
+ */
+export class UpdateIntegration {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly secrets: SecretGenerator,
+    private readonly webhookPolicy: WebhookTargetPolicy,
+    private readonly directory: IntegrationDirectory,
+  ) {}
+
+  async execute(
+    id: string,
+    changes: IntegrationChanges,
+  ): Promise<{ integration: Integration; webhookSecret?: string }> {
+    const result = await this.uow.run(async (r) => {
+      const integration = await r.integrations.findById(id, { forUpdate: true });
+      if (!integration) throw new IntegrationNotFound();
+      const issued = integration.update(changes, () => this.secrets.webhookSecret(), this.clock.now());
+      if (changes.webhookUrl !== undefined && integration.webhookUrl) {
+        await this.webhookPolicy.assertAllowed(integration.webhookUrl);
+      }
+      await r.integrations.update(integration);
+      return { integration, ...issued };
+    });
+    this.directory.invalidate(result.integration.clientId);
+    return result;
+  }
+}

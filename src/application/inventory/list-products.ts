@@ -1,0 +1,14 @@
+import type { Caller } from '../access/caller.js';
+import type { ProductView } from '../ports/inventory-repositories.js';
+import type { Page, PageRequest } from '../ports/pagination.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/** `GET /products`: the caller's catalogue, by name then id, optionally searched on name or SKU. */
+export class ListProducts {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  execute(caller: Caller, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
+    const search = query.search?.trim();
+    return this.uow.read((r) => r.products.list(caller.tenantId, { ...query, search: search || undefined }));
+  }
+}

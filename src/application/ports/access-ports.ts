@@ -1,0 +1,54 @@
+import type { Integration } from '../../domain/access/integration.js';
+
+export interface IntegrationRepository {
+  /** Throws on a duplicate client id (never expected: they are random). */
+  insert(integration: Integration): Promise<void>;
+  update(integration: Integration): Promise<void>;
+  findById(id: string, options?: { forUpdate?: boolean }): Promise<Integration | null>;
+  findByClientId(clientId: string): Promise<Integration | null>;
+  listByTenant(tenantId: string): Promise<Integration[]>;
+}
+
+/**
+ * The integration lookup on the authentication hot path: may answer from a short-lived cache.
+ * `invalidate` is called after every back-office change of an integration.
+ */
+export interface IntegrationDirectory {
+  findByClientId(clientId: string): Promise<Integration | null>;
+  invalidate(clientId: string): void;
+}
+
+/** Fresh random credentials: ≥ 32 random bytes for secrets. */
+export interface SecretGenerator {
+  clientId(): string;
+  clientSecret(): string;
+  webhookSecret(): string;
+}
+
+/** Single-use nonces, shared by every API process (stored in the database). */
+export interface NonceStore {
+  /** True when the nonce was unused for this integration and is now taken until `expiresAt`. */
+  claim(integrationId: string, nonce: string, expiresAt: Date): Promise<boolean>;
+  /** Deletes nonces whose retention has passed; returns how many. */
+  purgeExpired(now: Date): Promise<number>;
+}
+
+/** HMAC-SHA256 as lowercase hex, and a constant-time comparison of two such strings. */
+export interface RequestSigner {
+  hmacHex(secret: string, message: string): string;
+  matches(expectedHex: string, givenHex: string): boolean;
+}
+
+/**
+ * Whether a webhook URL may be used as a target: https unless development allows http, and not
+ * a private, loopback or link-local address unless allowed. Throws a ValidationError.
+ */
+export interface WebhookTargetPolicy {
+  assertAllowed(url: string): Promise<void>;
+}
+
+/** Encryption of secrets at rest (the repository encrypts on save and decrypts on load). */
+export interface SecretCipher {
+  encrypt(plain: string): string;
+  decrypt(stored: string): string;
+}

@@ -1,0 +1,25 @@
+import { AuthenticationError, ForbiddenError, NotFoundError } from '../shared/errors.js';
+
+export class IntegrationNotFound extends NotFoundError {
+  constructor() {
+    super('Integration not found');
+  }
+}
+
+/** The authentication failures of spec 5.2 / CONTRACT §2, with their exact codes and messages. */
+export const AuthFailures = {
+  invalidClient: () =>
+    new AuthenticationError('INVALID_OR_INACTIVE_CLIENT_ID', 'Invalid or inactive Client ID or API Key.'),
+  ipNotAllowed: (ip: string) => new ForbiddenError(`Access denied from IP address: ${ip}`, 'IP_NOT_ALLOWED'),
+  timestampMissing: () => new AuthenticationError('TIMESTAMP_MISSING', 'Request timestamp (x-timestamp) is missing.'),
+  timestampExpired: () => new AuthenticationError('TIMESTAMP_EXPIRED', 'Request timestamp expired or invalid.'),
+  nonceMissing: () => new AuthenticationError('NONCE_MISSING', 'Request nonce (x-nonce) is missing.'),
+  nonceMalformed: () =>
+    new AuthenticationError(
+      'NONCE_MISSING',
+      'Request nonce (x-nonce) must be 8 to 128 characters of A-Z, a-z, 0-9, _ or -.',
+    ),
+  nonceUsed: () => new AuthenticationError('NONCE_ALREADY_USED', 'Replay attack detected: Request nonce already used.'),
+  invalidSignature: () => new AuthenticationError('INVALID_SIGNATURE', 'Invalid request signature.'),
+  forbidden: () => new ForbiddenError("This integration's role does not allow this operation."),
+};

@@ -1,0 +1,42 @@
+import { ValidationError } from '../shared/errors.js';
+
+/** The events of spec 6.2 this service emits. */
+export const SUPPORTED_EVENTS = [
+  'billing.invoice.created',
+  'billing.invoice.voided',
+  'inventory.adjustment.approved',
+] as const;
+export type WebhookEventName = (typeof SUPPORTED_EVENTS)[number];
+
+/**
+ * `webhookEvents`: comma-separated event names; null or omitted means every supported event
+ * (spec 6.1). Unknown names are refused so a typo cannot silently subscribe to nothing.
+ */
+export function parseWebhookEvents(input: unknown): WebhookEventName[] | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'string')
+    throw new ValidationError('webhookEvents must be a comma-separated string', 'webhookEvents');
+  const names = [
+    ...new Set(
+      input
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.length === 0) return null;
+  for (const name of names) {
+    if (!(SUPPORTED_EVENTS as readonly string[]).includes(name)) {
+      throw new ValidationError(
+        `webhookEvents: "${name}" is not a supported event (${SUPPORTED_EVENTS.join(', ')})`,
+        'webhookEvents',
+      );
+    }
+  }
+  return names as WebhookEventName[];
+}
+
+/** Does a subscription (null: all) include this event? */
+export function subscribes(filter: readonly string[] | null, event: string): boolean {
+  return filter === null || filter.includes(event);
+}

@@ -1,0 +1,179 @@
+import { expect } from 'chai';
+import { AuthenticateRequest, type IncomingRequest } from '../../../src/application/access/authenticate-request.js';
+import type { IntegrationDirectory, NonceStore } from '../../../src/application/ports/access-ports.js';
+import { HmacSha256Signer } from '../../../src/adapters/security/crypto.js';
+import { signBody, signRequestLine } from '../../../src/adapters/sdk/signing.js';
+import { Integration } from '../../../src/domain/access/integration.js';
+import { AuthenticationError, DomainError } from '../../../src/domain/shared/errors.js';
+import { FixedClock } from '../../support/fakes.js';
+
+class MemNonces implements NonceStore {
+  used = new Set<string>();
+  async claim(integrationId: string, nonce: string) {
+    const key = `${integrationId}/${nonce}`;
+    if (this.used.has(key)) return false;
+    this.used.add(key);
+    return true;
+  }
+  async purgeExpired() {
+    return 0;
+  }
+}
+
+describe('AuthenticateRequest (use case, in-memory ports)', () => {
+  const clock = new FixedClock(new Date('2026-05-01T12:00:00.000Z'));
+  const now = clock.now().getTime();
+  let integration: Integration;
+  let nonces: MemNonces;
+  let auth: AuthenticateRequest;
+
+  beforeEach(() => {
+    integration = Integration.create(
+      {
+        id: 'i1',
+        tenantId: 't1',
+        branchId: 'b1',
+        fiscalYearId: 'f1',
+        role: 'BILLING',
+        clientName: 'Shop',
+        allowedIps: '10.0.0.0/8',
+      },
+      { clientId: 'ck_test', clientSecret: 'secret-1', webhookSecret: () => 'whsec' },
+      clock.now(),
+    );
+    const directory: IntegrationDirectory = {
+      findByClientId: async (id) => (id === 'ck_test' ? integration : null),
+      invalidate: () => {},
+    };
+    nonces = new MemNonces();
+    auth = new AuthenticateRequest(directory, nonces, new HmacSha256Signer(), clock);
+  });
+
+  function post(overrides: Partial<IncomingRequest> = {}, body: object = { reason: 'x' }): IncomingRequest {
+    return {
+      clientId: 'ck_test',
+      ip: '10.1.2.3',
+      timestamp: String(now),
+      nonce: 'nonce-0001',
+      method: 'POST',
+      pathWithQuery: '/api/v1/external/billing/credit-notes',
+      body: signBody(body, 'secret-1', 'nonce-0001', now),
+      requestSignature: undefined,
+      ...overrides,
+    };
+  }
+
+  async function codeOf(req: IncomingRequest): Promise<string> {
+    try {
+      await auth.execute(req);
+      return 'OK';
+    } catch (err) {
+      if (err instanceof DomainError) return err.code;
+      throw err;
+    }
+  }
+
+  it('accepts a correctly signed request and returns the bound caller', async () => {
+    const caller = await auth.execute(post());
+    expect(caller).to.deep.equal({
+      integrationId: 'i1',
+      tenantId: 't1',
+      branchId: 'b1',
+      fiscalYearId: 'f1',
+      role: 'BILLING',
+    });
+  });
+
+  it('runs the checks in the order of spec 5.2', async () => {
+    const old = String(now - 10 * 60_000);
+    // 1 before everything
+    expect(await codeOf(post({ clientId: 'ck_nope', timestamp: undefined, ip: '1.1.1.1' }))).to.equal(
+      'INVALID_OR_INACTIVE_CLIENT_ID',
+    );
+    // 2 before 3/4/5/6
+    expect(await codeOf(post({ ip: '1.1.1.1', timestamp: old }))).to.equal('IP_NOT_ALLOWED');
+    // 3 before 4/5/6
+    expect(await codeOf(post({ timestamp: undefined, nonce: undefined }))).to.equal('TIMESTAMP_MISSING');
+    // 4 before 5/6
+    expect(await codeOf(post({ timestamp: old, nonce: undefined }))).to.equal('TIMESTAMP_EXPIRED');
+    expect(await codeOf(post({ timestamp: 'soon' }))).to.equal('TIMESTAMP_EXPIRED');
+    // 5 before 6
+    expect(await codeOf(post({ nonce: undefined, body: {} }))).to.equal('NONCE_MISSING');
+    await auth.execute(post());
+    expect(await codeOf(post({ body: {} }))).to.equal('NONCE_ALREADY_USED');
+    // 6
+    expect(await codeOf(post({ nonce: 'nonce-0002' }))).to.equal('INVALID_SIGNATURE');
+  });
+
+  it('refuses an inactive integration as an unknown client', async () => {
+    integration.update({ active: false }, () => 'w', clock.now());
+    expect(await codeOf(post())).to.equal('INVALID_OR_INACTIVE_CLIENT_ID');
+  });
+
+  it('uses the exact messages of spec 5.2', async () => {
+    const messages: string[] = [];
+    for (const req of [
+      post({ clientId: undefined }),
+      post({ ip: '192.168.1.1' }),
+      post({ timestamp: '' }),
+      post({ timestamp: '1' }),
+    ]) {
+      await auth.execute(req).catch((e: Error) => messages.push(e.message));
+    }
+    await auth.execute(post());
+    await auth.execute(post()).catch((e: Error) => messages.push(e.message));
+    expect(messages).to.deep.equal([
+      'Invalid or inactive Client ID or API Key.',
+      'Access denied from IP address: 192.168.1.1',
+      'Request timestamp (x-timestamp) is missing.',
+      'Request timestamp expired or invalid.',
+      'Replay attack detected: Request nonce already used.',
+    ]);
+  });
+
+  it('requires the body nonce and timestamp to equal the headers', async () => {
+    const signedForOther = signBody({ reason: 'x' }, 'secret-1', 'nonce-other', now);
+    expect(await codeOf(post({ body: signedForOther }))).to.equal('INVALID_SIGNATURE');
+    const otherTime = signBody({ reason: 'x' }, 'secret-1', 'nonce-0001', now - 1);
+    expect(await codeOf(post({ nonce: 'nonce-0003', body: { ...otherTime, nonce: 'nonce-0003' } }))).to.equal(
+      'INVALID_SIGNATURE',
+    );
+  });
+
+  it('refuses malformed signatures without throwing anything but an authentication error', async () => {
+    const bad = ['', 'zz', 'A'.repeat(64), 123, null, ['a'], 'a'.repeat(63)];
+    for (const [i, signature] of bad.entries()) {
+      const nonce = `nonce-bad-${i}`;
+      const body = { ...signBody({}, 'secret-1', nonce, now), signature };
+      const err = await auth.execute(post({ nonce, body })).catch((e: unknown) => e);
+      expect(err, String(signature)).to.be.instanceOf(AuthenticationError);
+      expect((err as AuthenticationError).code).to.equal('INVALID_SIGNATURE');
+    }
+  });
+
+  it('verifies x-signature on GET when sent, and requires it when requireSignedReads', async () => {
+    const get = (nonce: string, requestSignature?: string): IncomingRequest => ({
+      ...post({ nonce }),
+      method: 'GET',
+      pathWithQuery: '/api/v1/external/billing/invoices?page=2',
+      body: undefined,
+      requestSignature,
+    });
+    expect(await codeOf(get('get-nonce-1'))).to.equal('OK');
+    expect(await codeOf(get('get-nonce-2', 'f'.repeat(64)))).to.equal('INVALID_SIGNATURE');
+    integration.update({ requireSignedReads: true }, () => 'w', clock.now());
+    expect(await codeOf(get('get-nonce-3'))).to.equal('INVALID_SIGNATURE');
+    const sig = signRequestLine('secret-1', 'GET', '/api/v1/external/billing/invoices?page=2', now, 'get-nonce-4');
+    expect(await codeOf(get('get-nonce-4', sig))).to.equal('OK');
+  });
+
+  it('accepts the previous secret during a rotation overlap only', async () => {
+    integration.rotateClientSecret('secret-2', 60_000, clock.now());
+    expect(await codeOf(post())).to.equal('OK');
+    const withNew = signBody({ reason: 'x' }, 'secret-2', 'nonce-0009', now);
+    expect(await codeOf(post({ nonce: 'nonce-0009', body: withNew }))).to.equal('OK');
+    integration.rotateClientSecret('secret-3', 0, clock.now());
+    const withOld = signBody({ reason: 'x' }, 'secret-2', 'nonce-0010', now);
+    expect(await codeOf(post({ nonce: 'nonce-0010', body: withOld }))).to.equal('INVALID_SIGNATURE');
+  });
+});

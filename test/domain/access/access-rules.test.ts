@@ -1,0 +1,146 @@
+import { expect } from 'chai';
+import { Integration } from '../../../src/domain/access/integration.js';
+import { canonicalIp, IpAllowList } from '../../../src/domain/access/ip-allow-list.js';
+import { mayCall, ROLES } from '../../../src/domain/access/permissions.js';
+import {
+  bodySigningString,
+  isFreshTimestamp,
+  isWellFormedNonce,
+  requestLineSigningString,
+} from '../../../src/domain/access/request-rules.js';
+import { parseWebhookEvents, subscribes } from '../../../src/domain/access/webhook-events.js';
+import { ValidationError } from '../../../src/domain/shared/errors.js';
+
+describe('access rules', () => {
+  describe('IP allow-list', () => {
+    it('admits addresses and CIDR blocks, IPv4 and IPv6', () => {
+      const list = IpAllowList.parse('203.0.113.7, 10.0.0.0/8, 2001:db8::/32');
+      expect(list.allows('203.0.113.7')).to.equal(true);
+      expect(list.allows('10.200.1.1')).to.equal(true);
+      expect(list.allows('2001:db8::1')).to.equal(true);
+      expect(list.allows('203.0.113.8')).to.equal(false);
+      expect(list.allows('11.0.0.1')).to.equal(false);
+      expect(list.allows('2001:db9::1')).to.equal(false);
+    });
+
+    it('treats an IPv4-mapped IPv6 address as its IPv4 address, both ways', () => {
+      expect(IpAllowList.parse('127.0.0.1').allows('::ffff:127.0.0.1')).to.equal(true);
+      expect(IpAllowList.parse('::ffff:10.0.0.0/104').allows('10.1.2.3')).to.equal(true);
+      expect(canonicalIp('::ffff:192.0.2.1')).to.equal('192.0.2.1');
+    });
+
+    it('means no restriction when empty, and never admits garbage when restricted', () => {
+      expect(IpAllowList.parse(null).allows('anything')).to.equal(true);
+      expect(IpAllowList.parse('').restricted).to.equal(false);
+      expect(IpAllowList.parse('10.0.0.1').allows('not-an-ip')).to.equal(false);
+    });
+
+    it('refuses entries that are not addresses, including odd IPv4 spellings', () => {
+      for (const bad of ['10.0.0', '0x7f.0.0.1', '999.1.1.1', '10.0.0.0/33', 'localhost']) {
+        expect(() => IpAllowList.parse(bad), bad).to.throw(ValidationError, 'allowedIps');
+      }
+    });
+  });
+
+  describe('webhook subscription filter', () => {
+    it('null or omitted means all events; a list means those', () => {
+      expect(parseWebhookEvents(undefined)).to.equal(null);
+      expect(subscribes(null, 'billing.invoice.voided')).to.equal(true);
+      const some = parseWebhookEvents('billing.invoice.created, inventory.adjustment.approved');
+      expect(subscribes(some, 'billing.invoice.created')).to.equal(true);
+      expect(subscribes(some, 'billing.invoice.voided')).to.equal(false);
+    });
+
+    it('refuses an unknown event name', () => {
+      expect(() => parseWebhookEvents('billing.invoice.paid')).to.throw(ValidationError, 'not a supported event');
+    });
+  });
+
+  describe('request rules', () => {
+    const now = new Date('2026-01-01T00:00:00.000Z');
+    it('accepts timestamps within ±5 minutes only, as integers', () => {
+      const t = now.getTime();
+      expect(isFreshTimestamp(String(t - 299_000), now)).to.equal(true);
+      expect(isFreshTimestamp(String(t + 299_000), now)).to.equal(true);
+      expect(isFreshTimestamp(String(t - 301_000), now)).to.equal(false);
+      expect(isFreshTimestamp(String(t + 301_000), now)).to.equal(false);
+      expect(isFreshTimestamp(`${t}.5`, now)).to.equal(false);
+      expect(isFreshTimestamp('1e12', now)).to.equal(false);
+      expect(isFreshTimestamp(' ', now)).to.equal(false);
+    });
+
+    it('wants nonces of 8 to 128 safe characters', () => {
+      expect(isWellFormedNonce('abcdEFGH_-12')).to.equal(true);
+      expect(isWellFormedNonce('short')).to.equal(false);
+      expect(isWellFormedNonce('x'.repeat(129))).to.equal(false);
+      expect(isWellFormedNonce('has space 123')).to.equal(false);
+    });
+
+    it('signs the body without its signature, keys in received order', () => {
+      const a = bodySigningString({ b: 1, a: 2, signature: 'x' });
+      expect(Buffer.from(a, 'base64').toString('utf8')).to.equal('{"b":1,"a":2}');
+      expect(bodySigningString({ a: 2, b: 1 })).to.not.equal(a);
+      expect(Buffer.from(requestLineSigningString('get', '/p?q=1', '5', 'n'), 'base64').toString()).to.equal(
+        'GET\n/p?q=1\n5\nn',
+      );
+    });
+  });
+
+  describe('roles × routes', () => {
+    it('follows CONTRACT §2', () => {
+      expect(mayCall('ADMIN', 'POST', '/billing/invoices')).to.equal(true);
+      expect(mayCall('INVENTORY', 'POST', '/products/adjust')).to.equal(true);
+      expect(mayCall('INVENTORY', 'GET', '/billing/invoices')).to.equal(false);
+      expect(mayCall('BILLING', 'PATCH', '/billing/invoices/:id/void')).to.equal(true);
+      expect(mayCall('BILLING', 'PUT', '/products/:id')).to.equal(false);
+      expect(mayCall('READ_ONLY', 'GET', '/billing/credit-notes')).to.equal(true);
+      expect(mayCall('READ_ONLY', 'POST', '/billing/credit-notes')).to.equal(false);
+      for (const role of ROLES.filter((r) => r !== 'ADMIN'))
+        expect(mayCall(role, 'DELETE', '/unknown')).to.equal(false);
+    });
+  });
+
+  describe('Integration', () => {
+    const now = new Date('2026-01-01T00:00:00.000Z');
+    const base = { id: 'i1', tenantId: 't', branchId: 'b', fiscalYearId: 'f', role: 'BILLING', clientName: 'Shop' };
+    const gen = { clientId: 'ck_1', clientSecret: 'cs_1', webhookSecret: () => 'whsec_new' };
+
+    it('generates a webhook secret only when a webhook URL is given', () => {
+      expect(Integration.create(base, gen, now).webhookSecret).to.equal(null);
+      expect(Integration.create({ ...base, webhookUrl: 'https://shop.example/hook' }, gen, now).webhookSecret).to.equal(
+        'whsec_new',
+      );
+    });
+
+    it('refuses an unknown role and a non-URL webhook', () => {
+      expect(() => Integration.create({ ...base, role: 'ROOT' }, gen, now)).to.throw(
+        'role must be one of the following values',
+      );
+      expect(() => Integration.create({ ...base, webhookUrl: 'ftp://x' }, gen, now)).to.throw(
+        'webhookUrl must be an https URL',
+      );
+    });
+
+    it('issues a webhook secret once when a URL is first set by an update', () => {
+      const i = Integration.create(base, gen, now);
+      expect(i.update({ webhookUrl: 'https://a.example/h' }, () => 'whsec_1', now)).to.deep.equal({
+        webhookSecret: 'whsec_1',
+      });
+      expect(i.update({ webhookUrl: 'https://b.example/h' }, () => 'whsec_2', now)).to.deep.equal({});
+      expect(i.webhookSecret).to.equal('whsec_1');
+    });
+
+    it('keeps a rotated-out secret valid for the overlap only', () => {
+      const i = Integration.create(base, gen, now);
+      i.rotateClientSecret('cs_2', 60_000, now);
+      expect(i.signingSecretsAt(new Date(now.getTime() + 59_000))).to.deep.equal(['cs_2', 'cs_1']);
+      expect(i.signingSecretsAt(new Date(now.getTime() + 60_000))).to.deep.equal(['cs_2']);
+    });
+
+    it('never shows a secret in its view', () => {
+      const view = JSON.stringify(Integration.create({ ...base, webhookUrl: 'https://s.example/h' }, gen, now).view());
+      expect(view).to.not.contain('cs_1');
+      expect(view).to.not.contain('whsec');
+    });
+  });
+});
