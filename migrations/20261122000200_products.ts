@@ -3,12 +3,14 @@ import type { Knex } from 'knex';
 /**
  * Products and per-warehouse stock levels. Money is numeric(14,2) and quantities numeric(14,3):
  * exact, and CHECKs make a non-positive price or a negative stock impossible. Search is a
- * case-insensitive substring match on name or SKU, served by trigram GIN indexes that lead
- * with tenant_id (btree_gin), on a server and on the embedded database alike.
+ * case-insensitive substring match on name or SKU, served by trigram GIN indexes on a server
+ * and on the embedded database alike. These two indexes are the one exception to "tenant_id
+ * first": in a GIN index a tenant_id key's posting list is the whole tenant, which made a
+ * selective search 15× slower (measured at 100k products); the tenant filter is applied to the
+ * few rows the trigrams find.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  await knex.raw(`CREATE EXTENSION IF NOT EXISTS btree_gin`);
   await knex.raw(`
     CREATE TABLE products (
       tenant_id uuid NOT NULL REFERENCES tenants (id),
@@ -24,8 +26,8 @@ export async function up(knex: Knex): Promise<void> {
       CONSTRAINT products_tenant_sku_unique UNIQUE (tenant_id, sku)
     );
     CREATE INDEX products_tenant_name ON products (tenant_id, name, id);
-    CREATE INDEX products_name_trgm ON products USING gin (tenant_id, lower(name) gin_trgm_ops);
-    CREATE INDEX products_sku_trgm ON products USING gin (tenant_id, lower(sku) gin_trgm_ops);
+    CREATE INDEX products_name_trgm ON products USING gin (lower(name) gin_trgm_ops);
+    CREATE INDEX products_sku_trgm ON products USING gin (lower(sku) gin_trgm_ops);
 
     CREATE TABLE stock_levels (
       tenant_id uuid NOT NULL,

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -64,7 +63,7 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
     mkdirSync(dir, { recursive: true });
     releaseLock = lockDataDir(resolve(dataDir));
   }
-  const db = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist, btree_gin } });
+  const db = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 256 });
   pinExtendedProtocolBatches(server);
   await server.start();

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  connections: number;
+  duration: number;
+  /** Called for every request: returns its headers and body (fresh nonce, timestamp, signature). */
+  prepare?: () => { headers: Record<string, string>; body?: string };
+}
+
+/** One autocannon run. Every request can be prepared afresh (the service's are signed one by one). */
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: o.url,
+    connections: o.connections,
+    duration: o.duration,
+    requests: [
+      {
+        method: o.method ?? 'GET',
+        path: o.path,
+        ...(o.prepare
+          ? {
+              setupRequest: (req: autocannon.Request) => {
+                const { headers, body } = o.prepare!();
+                return {
+                  ...req,
+                  headers: { ...(req.headers ?? {}), ...headers },
+                  ...(body === undefined ? {} : { body }),
+                };
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.once('error', reject);
+  });
+}
+
+export interface Child {
+  process: ChildProcess;
+  /** Peak resident set size so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts a child process and waits until `url` answers. */
+export async function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, url: string): Promise<Child> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited: ${stderr}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    process: child,
+    peakRssMb() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        return kb / 1024;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      });
+    },
+  };
+}

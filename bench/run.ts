@@ -1,0 +1,249 @@
+/**
+ * `npm run bench [-- --quick]`: the service against a hand-written express + pg baseline on the
+ * same database, in alternating rounds, every service request freshly signed. Prints one table
+ * with ratios and whether each target is met. A real PostgreSQL when BENCH_DATABASE_URL (or
+ * TEST_DATABASE_URL) is set — it must be a throwaway database: the benchmark empties it — else
+ * the embedded one.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import type { Knex } from 'knex';
+import { newNonce, signBody } from '../src/adapters/sdk/index.js';
+import { openDatabase } from '../src/infrastructure/database.js';
+import { migrateLatest } from '../src/infrastructure/migrator.js';
+import { freePort, load, median, startChild, type LoadResult } from './lib.js';
+
+const quick = process.argv.includes('--quick');
+const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+const ROUNDS = quick ? 1 : 3;
+const DURATION = quick ? 2 : 8;
+const CONNECTIONS = 10;
+const SCALE_PRODUCTS = quick ? 100_000 : 1_000_000;
+
+interface Row {
+  scenario: string;
+  base?: LoadResult;
+  svc: LoadResult;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const db = await openDatabase({ url: serverUrl, dataDir: null, poolMax: 4 });
+  const conn = db.connection as { host?: string; port?: number; connectionString?: string };
+  const databaseUrl = serverUrl ?? `postgres://postgres@${conn.host}:${conn.port}/postgres`;
+  console.log(
+    `database: ${db.kind === 'server' ? `PostgreSQL server (${new URL(databaseUrl).pathname.slice(1)})` : 'embedded PGlite'}; ${quick ? 'quick' : 'full'} run`,
+  );
+
+  await db.knex.raw('DROP SCHEMA IF EXISTS public CASCADE');
+  await db.knex.raw('CREATE SCHEMA public');
+  await migrateLatest(db.knex);
+  const ids = await seed(db.knex, 10_000);
+
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  const adminToken = randomBytes(24).toString('base64url');
+  const servicePort = await freePort();
+  const baselinePort = await freePort();
+  const service = await startChild(
+    'node',
+    ['dist/src/infrastructure/main.js', 'api'],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(servicePort),
+      ADMIN_TOKEN: adminToken,
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+    `http://127.0.0.1:${servicePort}/health`,
+  );
+  const baseline = await startChild(
+    'node',
+    ['--import', 'tsx', 'bench/baseline.ts'],
+    { DATABASE_URL: databaseUrl, PORT: String(baselinePort), TENANT_ID: ids.tenantId },
+    `http://127.0.0.1:${baselinePort}/api/v1/external/products?limit=1`,
+  );
+  const rows: Row[] = [];
+  try {
+    const creds = await createIntegration(`http://127.0.0.1:${servicePort}`, adminToken, ids);
+    const signedGet = () => ({
+      headers: { 'x-client-id': creds.clientId, 'x-nonce': newNonce(), 'x-timestamp': String(Date.now()) },
+    });
+    const scenarios = [
+      { name: 'GET /products?page=1&limit=10', path: '/api/v1/external/products?page=1&limit=10' },
+      { name: 'GET /products?search=sku-1234', path: '/api/v1/external/products?search=sku-1234' },
+    ];
+    for (const s of scenarios) {
+      const base: LoadResult[] = [];
+      const svc: LoadResult[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        base.push(
+          await load({
+            url: `http://127.0.0.1:${baselinePort}`,
+            path: s.path,
+            connections: CONNECTIONS,
+            duration: DURATION,
+          }),
+        );
+        svc.push(
+          await load({
+            url: `http://127.0.0.1:${servicePort}`,
+            path: s.path,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            prepare: signedGet,
+          }),
+        );
+      }
+      rows.push({ scenario: s.name, base: medianOf(base), svc: medianOf(svc) });
+    }
+
+    // Scale: product search p50 at 10,000 and at SCALE_PRODUCTS products (service only).
+    const searchPath = '/api/v1/external/products?search=sku-1234';
+    const small = await load({
+      url: `http://127.0.0.1:${servicePort}`,
+      path: searchPath,
+      connections: 1,
+      duration: DURATION,
+      prepare: signedGet,
+    });
+    await grow(db.knex, ids.tenantId, 10_000, SCALE_PRODUCTS);
+    const large = await load({
+      url: `http://127.0.0.1:${servicePort}`,
+      path: searchPath,
+      connections: 1,
+      duration: DURATION,
+      prepare: signedGet,
+    });
+    rows.push({ scenario: 'search p50 @ 10k products (1 conn)', svc: small });
+    rows.push({ scenario: `search p50 @ ${SCALE_PRODUCTS / 1000}k products (1 conn)`, svc: large });
+
+    const peak = service.peakRssMb();
+    report(rows, peak, small, large);
+    void signBody; // the invoice scenario signs bodies (added with billing)
+  } finally {
+    await service.stop();
+    await baseline.stop();
+    await db.close();
+  }
+  console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+function medianOf(results: LoadResult[]): LoadResult {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    non2xx: results.reduce((a, r) => a + r.non2xx, 0),
+    errors: results.reduce((a, r) => a + r.errors, 0),
+  };
+}
+
+async function seed(knex: Knex, products: number) {
+  const now = new Date();
+  const tenantId = randomUUID();
+  const branchId = randomUUID();
+  const fiscalYearId = randomUUID();
+  const warehouseId = randomUUID();
+  const year = now.getUTCFullYear();
+  await knex('tenants').insert({ id: tenantId, name: 'Bench', created_at: now });
+  await knex('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: now });
+  await knex('fiscal_years').insert({
+    tenant_id: tenantId,
+    id: fiscalYearId,
+    code: String(year),
+    starts_on: `${year}-01-01`,
+    ends_on: `${year}-12-31`,
+    created_at: now,
+  });
+  await knex('warehouses').insert({
+    tenant_id: tenantId,
+    id: warehouseId,
+    branch_id: branchId,
+    name: 'Main',
+    created_at: now,
+  });
+  await grow(knex, tenantId, 0, products);
+  const customerIds = Array.from({ length: 20 }, () => randomUUID());
+  await knex('customers').insert(
+    customerIds.map((id, i) => ({ tenant_id: tenantId, id, name: `Customer ${i}`, created_at: now })),
+  );
+  return { tenantId, branchId, fiscalYearId, warehouseId, customerIds };
+}
+
+/** Adds products from..to-1 with one INSERT ... SELECT; names and SKUs are unique and searchable. */
+async function grow(knex: Knex, tenantId: string, from: number, to: number): Promise<void> {
+  const step = 100_000;
+  for (let lo = from; lo < to; lo += step) {
+    const hi = Math.min(to, lo + step) - 1;
+    await knex.raw(
+      `INSERT INTO products (tenant_id, id, name, slug, sku, price, min_stock, created_at, updated_at)
+       SELECT ?::uuid, gen_random_uuid(),
+              'Product ' || lpad(i::text, 7, '0') || ' ' || (ARRAY['red','blue','green','steel','oak','linen','glass','clay'])[1 + i % 8],
+              'product-' || i, 'SKU-' || i, (1 + i % 500) + 0.99, i % 20, now(), now()
+       FROM generate_series(?::int, ?::int) AS i`,
+      [tenantId, lo, hi],
+    );
+  }
+  await knex.raw('ANALYZE products');
+}
+
+async function createIntegration(
+  baseUrl: string,
+  adminToken: string,
+  ids: { tenantId: string; branchId: string; fiscalYearId: string },
+) {
+  const res = await fetch(`${baseUrl}/api/v1/admin/integrations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      tenantId: ids.tenantId,
+      branchId: ids.branchId,
+      fiscalYearId: ids.fiscalYearId,
+      role: 'ADMIN',
+      clientName: 'bench',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`integration: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { clientId: string; clientSecret: string } }).data;
+}
+
+function fmt(n: number | undefined, digits = 0): string {
+  return n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits);
+}
+
+function report(rows: Row[], peakRssMb: number, small: LoadResult, large: LoadResult): void {
+  const lines: string[][] = [
+    ['scenario', 'baseline req/s', 'service req/s', 'ratio', 'base p50/p99 ms', 'svc p50/p99 ms', 'non-2xx', 'targets'],
+  ];
+  for (const r of rows) {
+    const ratio = r.base ? r.svc.rps / r.base.rps : undefined;
+    const checks: string[] = [];
+    if (r.base && ratio !== undefined) {
+      checks.push(`ratio>=0.6 ${ratio >= 0.6 ? 'MET' : 'MISSED'}`);
+      checks.push(`p99<=1.5x ${r.svc.p99 <= 1.5 * Math.max(r.base.p99, 1) ? 'MET' : 'MISSED'}`);
+    }
+    lines.push([
+      r.scenario,
+      fmt(r.base?.rps),
+      fmt(r.svc.rps),
+      ratio === undefined ? '-' : ratio.toFixed(2),
+      r.base ? `${r.base.p50}/${r.base.p99}` : '-',
+      `${r.svc.p50}/${r.svc.p99}`,
+      String(r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0)),
+      checks.join(', '),
+    ]);
+  }
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i]!)).join(' | '));
+  const scale = large.p50 / Math.max(small.p50, 1);
+  console.log(
+    `search scale: p50 ${small.p50} ms → ${large.p50} ms, ×${scale.toFixed(2)} (target ≤ 2: ${scale <= 2 ? 'MET' : 'MISSED'})`,
+  );
+  console.log(`service peak RSS: ${fmt(peakRssMb, 1)} MB (target ≤ 200 MB: ${peakRssMb <= 200 ? 'MET' : 'MISSED'})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { KnexNonceStore } from '../../../src/adapters/persistence/nonce-store.js';
+import type { Database } from '../../../src/infrastructure/database.js';
+import { resetData, testDatabase } from '../../support/database.js';
+
+describe('nonce store (real database)', () => {
+  let db: Database;
+  let store: KnexNonceStore;
+  const integrationId = randomUUID();
+
+  before(async () => {
+    db = await testDatabase();
+    await resetData(db.knex);
+    store = new KnexNonceStore(db.knex);
+    const now = new Date();
+    const tenantId = randomUUID();
+    const branchId = randomUUID();
+    const fiscalYearId = randomUUID();
+    await db.knex('tenants').insert({ id: tenantId, name: 'T', created_at: now });
+    await db.knex('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: now });
+    await db
+      .knex('fiscal_years')
+      .insert({
+        tenant_id: tenantId,
+        id: fiscalYearId,
+        code: 'Y',
+        starts_on: '2026-01-01',
+        ends_on: '2026-12-31',
+        created_at: now,
+      });
+    await db.knex('integrations').insert({
+      tenant_id: tenantId,
+      id: integrationId,
+      branch_id: branchId,
+      fiscal_year_id: fiscalYearId,
+      role: 'ADMIN',
+      client_name: 'x',
+      client_id: 'ck_nonce_test',
+      client_secret_enc: 'v1:x:y:z',
+      created_at: now,
+      updated_at: now,
+    });
+  });
+
+  it('lets exactly one of many parallel claims of one nonce through', async () => {
+    const expires = new Date(Date.now() + 600_000);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => store.claim(integrationId, 'same-nonce-1', expires)),
+    );
+    expect(results.filter(Boolean)).to.have.length(1);
+  });
+
+  it('purges only expired nonces', async () => {
+    await store.claim(integrationId, 'old-nonce-01', new Date(Date.now() - 1000));
+    await store.claim(integrationId, 'new-nonce-01', new Date(Date.now() + 600_000));
+    expect(await store.purgeExpired(new Date())).to.equal(1);
+    expect(await store.claim(integrationId, 'new-nonce-01', new Date(Date.now() + 600_000))).to.equal(false);
+    expect(await store.claim(integrationId, 'old-nonce-01', new Date(Date.now() + 600_000))).to.equal(true);
+  });
+});
