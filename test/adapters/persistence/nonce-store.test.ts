@@ -19,16 +19,14 @@ describe('nonce store (real database)', () => {
     const fiscalYearId = randomUUID();
     await db.knex('tenants').insert({ id: tenantId, name: 'T', created_at: now });
     await db.knex('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: now });
-    await db
-      .knex('fiscal_years')
-      .insert({
-        tenant_id: tenantId,
-        id: fiscalYearId,
-        code: 'Y',
-        starts_on: '2026-01-01',
-        ends_on: '2026-12-31',
-        created_at: now,
-      });
+    await db.knex('fiscal_years').insert({
+      tenant_id: tenantId,
+      id: fiscalYearId,
+      code: 'Y',
+      starts_on: '2026-01-01',
+      ends_on: '2026-12-31',
+      created_at: now,
+    });
     await db.knex('integrations').insert({
       tenant_id: tenantId,
       id: integrationId,
