@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { TOKENS } from '../../application/tokens.js';
+import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
@@ -13,6 +14,8 @@ import {
 } from './organization-repositories.js';
 import { KnexOutbox } from './outbox-repository.js';
 import { KnexProductRepository } from './product-repository.js';
+import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
+import { KnexStockRepository } from './stock-repository.js';
 
 export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
   return {
@@ -21,6 +24,9 @@ export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
     fiscalYears: new KnexFiscalYearRepository(db),
     warehouses: new KnexWarehouseRepository(db),
     products: new KnexProductRepository(db),
+    adjustmentRequests: new KnexAdjustmentRequestRepository(db),
+    stock: new KnexStockRepository(db),
+    stockLedger: new KnexStockLedgerRepository(db),
     customers: new KnexCustomerRepository(db),
     outbox: new KnexOutbox(db),
     documentNumbers: new KnexDocumentNumbers(db),

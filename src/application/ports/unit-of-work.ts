@@ -1,6 +1,11 @@
 import type { CustomerRepository } from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
-import type { ProductRepository } from './inventory-repositories.js';
+import type {
+  AdjustmentRequestRepository,
+  ProductRepository,
+  StockLedgerRepository,
+  StockRepository,
+} from './inventory-repositories.js';
 import type {
   BranchRepository,
   FiscalYearRepository,
@@ -16,6 +21,9 @@ export interface Repositories {
   fiscalYears: FiscalYearRepository;
   warehouses: WarehouseRepository;
   products: ProductRepository;
+  adjustmentRequests: AdjustmentRequestRepository;
+  stock: StockRepository;
+  stockLedger: StockLedgerRepository;
   customers: CustomerRepository;
   outbox: Outbox;
   documentNumbers: DocumentNumbers;
