@@ -1,5 +1,9 @@
 import type { CreateCustomer } from './billing/create-customer.js';
+import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
+import type { ListAdjustments } from './inventory/list-adjustments.js';
+import type { ListStockLedger } from './inventory/list-stock-ledger.js';
+import type { RejectAdjustment } from './inventory/reject-adjustment.js';
 import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
 import type { CreateTenant } from './organization/create-tenant.js';
@@ -16,4 +20,8 @@ export interface BackOfficeUseCases {
   createWarehouse: CreateWarehouse;
   createProduct: CreateProduct;
   createCustomer: CreateCustomer;
+  approveAdjustment: ApproveAdjustment;
+  rejectAdjustment: RejectAdjustment;
+  listAdjustments: ListAdjustments;
+  listStockLedger: ListStockLedger;
 }

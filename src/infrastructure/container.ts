@@ -4,7 +4,14 @@ import type { Express } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { CreateCustomer } from '../application/billing/create-customer.js';
+import { ApproveAdjustment } from '../application/inventory/approve-adjustment.js';
 import { CreateProduct } from '../application/inventory/create-product.js';
+import { GetLowStockSummary } from '../application/inventory/get-low-stock-summary.js';
+import type { InventoryUseCases } from '../application/inventory/index.js';
+import { ListAdjustments } from '../application/inventory/list-adjustments.js';
+import { ListStockLedger } from '../application/inventory/list-stock-ledger.js';
+import { RejectAdjustment } from '../application/inventory/reject-adjustment.js';
+import { RequestAdjustment } from '../application/inventory/request-adjustment.js';
 import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
@@ -54,6 +61,41 @@ const inventoryModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CreateProduct)
     .toResolvedValue(standard(CreateProduct), [...STANDARD])
     .inSingletonScope();
+  bind(TOKENS.RequestAdjustment)
+    .toResolvedValue(standard(RequestAdjustment), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.ListAdjustments)
+    .toResolvedValue((uow: UnitOfWork) => new ListAdjustments(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.GetLowStockSummary)
+    .toResolvedValue((uow: UnitOfWork) => new GetLowStockSummary(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.ApproveAdjustment)
+    .toResolvedValue(standard(ApproveAdjustment), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.RejectAdjustment)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new RejectAdjustment(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ListStockLedger)
+    .toResolvedValue((uow: UnitOfWork) => new ListStockLedger(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind<InventoryUseCases>(TOKENS.InventoryUseCases)
+    .toResolvedValue(
+      (
+        requestAdjustment: RequestAdjustment,
+        listAdjustments: ListAdjustments,
+        lowStockSummary: GetLowStockSummary,
+      ) => ({
+        requestAdjustment,
+        listAdjustments,
+        lowStockSummary,
+      }),
+      [TOKENS.RequestAdjustment, TOKENS.ListAdjustments, TOKENS.GetLowStockSummary],
+    )
+    .inSingletonScope();
 });
 
 const billingModule = new ContainerModule(({ bind }) => {
@@ -72,6 +114,10 @@ const httpModule = new ContainerModule(({ bind }) => {
         createWarehouse: CreateWarehouse,
         createProduct: CreateProduct,
         createCustomer: CreateCustomer,
+        approveAdjustment: ApproveAdjustment,
+        rejectAdjustment: RejectAdjustment,
+        listAdjustments: ListAdjustments,
+        listStockLedger: ListStockLedger,
       ) => ({
         createTenant,
         createBranch,
@@ -79,6 +125,10 @@ const httpModule = new ContainerModule(({ bind }) => {
         createWarehouse,
         createProduct,
         createCustomer,
+        approveAdjustment,
+        rejectAdjustment,
+        listAdjustments,
+        listStockLedger,
       }),
       [
         TOKENS.CreateTenant,
@@ -87,6 +137,10 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.CreateWarehouse,
         TOKENS.CreateProduct,
         TOKENS.CreateCustomer,
+        TOKENS.ApproveAdjustment,
+        TOKENS.RejectAdjustment,
+        TOKENS.ListAdjustments,
+        TOKENS.ListStockLedger,
       ],
     )
     .inSingletonScope();
