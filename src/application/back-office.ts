@@ -3,7 +3,11 @@ import type { ListIntegrations } from './access/list-integrations.js';
 import type { RotateClientSecret } from './access/rotate-client-secret.js';
 import type { UpdateIntegration } from './access/update-integration.js';
 import type { CreateCustomer } from './billing/create-customer.js';
+import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
+import type { ListAdjustments } from './inventory/list-adjustments.js';
+import type { ListStockLedger } from './inventory/list-stock-ledger.js';
+import type { RejectAdjustment } from './inventory/reject-adjustment.js';
 import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
 import type { CreateTenant } from './organization/create-tenant.js';
@@ -24,4 +28,8 @@ export interface BackOfficeUseCases {
   listIntegrations: ListIntegrations;
   updateIntegration: UpdateIntegration;
   rotateClientSecret: RotateClientSecret;
+  approveAdjustment: ApproveAdjustment;
+  rejectAdjustment: RejectAdjustment;
+  listAdjustments: ListAdjustments;
+  listStockLedger: ListStockLedger;
 }

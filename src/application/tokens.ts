@@ -35,6 +35,14 @@ export const TOKENS = {
   CreateProduct: Symbol.for('CreateProduct'),
   ListProducts: Symbol.for('ListProducts'),
   UpdateProduct: Symbol.for('UpdateProduct'),
+  RequestAdjustment: Symbol.for('RequestAdjustment'),
+  ListAdjustments: Symbol.for('ListAdjustments'),
+  GetLowStockSummary: Symbol.for('GetLowStockSummary'),
+  ApproveAdjustment: Symbol.for('ApproveAdjustment'),
+  RejectAdjustment: Symbol.for('RejectAdjustment'),
+  ListStockLedger: Symbol.for('ListStockLedger'),
+  /** The InventoryUseCases object the external inventory router takes. */
+  InventoryUseCases: Symbol.for('InventoryUseCases'),
   // billing use cases
   CreateCustomer: Symbol.for('CreateCustomer'),
   // http

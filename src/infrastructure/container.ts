@@ -11,9 +11,16 @@ import { RotateClientSecret } from '../application/access/rotate-client-secret.j
 import { UpdateIntegration } from '../application/access/update-integration.js';
 import type { BackOfficeUseCases } from '../application/back-office.js';
 import { CreateCustomer } from '../application/billing/create-customer.js';
+import { ApproveAdjustment } from '../application/inventory/approve-adjustment.js';
 import { CreateProduct } from '../application/inventory/create-product.js';
 import { ListProducts } from '../application/inventory/list-products.js';
 import { UpdateProduct } from '../application/inventory/update-product.js';
+import { GetLowStockSummary } from '../application/inventory/get-low-stock-summary.js';
+import type { InventoryUseCases } from '../application/inventory/index.js';
+import { ListAdjustments } from '../application/inventory/list-adjustments.js';
+import { ListStockLedger } from '../application/inventory/list-stock-ledger.js';
+import { RejectAdjustment } from '../application/inventory/reject-adjustment.js';
+import { RequestAdjustment } from '../application/inventory/request-adjustment.js';
 import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
@@ -34,6 +41,7 @@ import { createAdminRouter } from '../adapters/http/admin-router.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { authenticate } from '../adapters/http/external/authenticate.js';
 import { createExternalRouter } from '../adapters/http/external/external-router.js';
+import { createInventoryRoutes } from '../adapters/http/external/inventory-routes.js';
 import { createCatalogueRoutes } from '../adapters/http/external/products-routes.js';
 import { CachedIntegrationDirectory } from '../adapters/persistence/integration-directory.js';
 import { IntegrationMapper } from '../adapters/persistence/integration.mapper.js';
@@ -163,6 +171,41 @@ const inventoryModule = new ContainerModule(({ bind }) => {
       [TOKENS.UnitOfWork, TOKENS.Clock],
     )
     .inSingletonScope();
+  bind(TOKENS.RequestAdjustment)
+    .toResolvedValue(standard(RequestAdjustment), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.ListAdjustments)
+    .toResolvedValue((uow: UnitOfWork) => new ListAdjustments(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.GetLowStockSummary)
+    .toResolvedValue((uow: UnitOfWork) => new GetLowStockSummary(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.ApproveAdjustment)
+    .toResolvedValue(standard(ApproveAdjustment), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.RejectAdjustment)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new RejectAdjustment(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ListStockLedger)
+    .toResolvedValue((uow: UnitOfWork) => new ListStockLedger(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind<InventoryUseCases>(TOKENS.InventoryUseCases)
+    .toResolvedValue(
+      (
+        requestAdjustment: RequestAdjustment,
+        listAdjustments: ListAdjustments,
+        lowStockSummary: GetLowStockSummary,
+      ) => ({
+        requestAdjustment,
+        listAdjustments,
+        lowStockSummary,
+      }),
+      [TOKENS.RequestAdjustment, TOKENS.ListAdjustments, TOKENS.GetLowStockSummary],
+    )
+    .inSingletonScope();
 });
 
 const billingModule = new ContainerModule(({ bind }) => {
@@ -182,6 +225,10 @@ const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   listIntegrations: TOKENS.ListIntegrations,
   updateIntegration: TOKENS.UpdateIntegration,
   rotateClientSecret: TOKENS.RotateClientSecret,
+  approveAdjustment: TOKENS.ApproveAdjustment,
+  rejectAdjustment: TOKENS.RejectAdjustment,
+  listAdjustments: TOKENS.ListAdjustments,
+  listStockLedger: TOKENS.ListStockLedger,
 };
 
 const backOfficeModule = new ContainerModule(({ bind }) => {
@@ -206,6 +253,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         auth: AuthenticateRequest,
         listProducts: ListProducts,
         updateProduct: UpdateProduct,
+        inventory: InventoryUseCases,
       ) =>
         createHttpApp({
           logger,
@@ -218,7 +266,9 @@ const httpModule = new ContainerModule(({ bind }) => {
             { path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', backOffice) },
             {
               path: '/api/v1/external',
+              // Fixed paths (/products/stock, /products/adjust...) before /products/:id.
               router: createExternalRouter(authenticate(auth), [
+                createInventoryRoutes(inventory),
                 createCatalogueRoutes({ listProducts, updateProduct }),
               ]),
             },
@@ -232,6 +282,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.AuthenticateRequest,
         TOKENS.ListProducts,
         TOKENS.UpdateProduct,
+        TOKENS.InventoryUseCases,
       ],
     )
     .inSingletonScope();

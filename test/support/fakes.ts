@@ -10,7 +10,15 @@ import type { Outbox } from '../../src/application/ports/outbox.js';
 import type { DomainEvent } from '../../src/domain/shared/events.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { IdGenerator } from '../../src/application/ports/id-generator.js';
-import type { ProductRepository, ProductView } from '../../src/application/ports/inventory-repositories.js';
+import type {
+  AdjustmentRequestRepository,
+  AdjustmentSummary,
+  LowStockSummary,
+  ProductRepository,
+  ProductView,
+  StockLedgerRepository,
+  StockRepository,
+} from '../../src/application/ports/inventory-repositories.js';
 import type {
   BranchRepository,
   FiscalYearRepository,
@@ -20,7 +28,16 @@ import type {
 import { offsetOf, type Page, type PageRequest } from '../../src/application/ports/pagination.js';
 import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import type { Customer } from '../../src/domain/billing/customer.js';
+import {
+  AdjustmentRequest,
+  MAX_STOCK_LEVEL,
+  type AdjustmentRequestState,
+  type AdjustmentStatus,
+} from '../../src/domain/inventory/adjustment-request.js';
 import { DuplicateSku } from '../../src/domain/inventory/errors.js';
+import { LOW_STOCK_STATUSES, lowStockStatusOf } from '../../src/domain/inventory/low-stock.js';
+import type { StockLedgerEntry } from '../../src/domain/inventory/stock-ledger.js';
+import { Quantity } from '../../src/domain/shared/quantity.js';
 import type { Product } from '../../src/domain/inventory/product.js';
 import { DuplicateBranchCode, FiscalYearOverlap } from '../../src/domain/organization/errors.js';
 import { overlaps, type FiscalYear } from '../../src/domain/organization/fiscal-year.js';
@@ -127,6 +144,122 @@ class MemProducts implements ProductRepository {
     }));
     return { items, total: all.length, page: q.page, limit: q.limit };
   }
+  async findExistingIds(tenantId: string, ids: readonly string[]) {
+    return new Set(ids.filter((id) => this.rows.get(id)?.tenantId === tenantId));
+  }
+}
+
+/** Stores plain state (not the aggregate), so a rolled-back decision leaves no trace. */
+class MemAdjustmentRequests implements AdjustmentRequestRepository {
+  rows = new Map<string, AdjustmentRequestState>();
+  async insert(r: AdjustmentRequest) {
+    this.rows.set(r.id, r.snapshot());
+  }
+  async findById(tenantId: string, id: string) {
+    const s = this.rows.get(id);
+    return s && s.tenantId === tenantId ? AdjustmentRequest.restore(s) : null;
+  }
+  async findByIdAcrossTenants(id: string) {
+    const s = this.rows.get(id);
+    return s ? AdjustmentRequest.restore(s) : null;
+  }
+  async saveDecision(r: AdjustmentRequest) {
+    if (this.rows.get(r.id)?.status !== 'PENDING') return false;
+    this.rows.set(r.id, r.snapshot());
+    return true;
+  }
+  async list(tenantId: string, q: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>> {
+    const all = [...this.rows.values()]
+      .filter((s) => s.tenantId === tenantId && (!q.status || s.status === q.status))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
+    const items = all.slice(offsetOf(q), offsetOf(q) + q.limit).map((s) => ({
+      id: s.id,
+      number: s.number,
+      warehouseId: s.warehouseId,
+      status: s.status,
+      reason: s.reason,
+      createdAt: s.createdAt,
+    }));
+    return { items, total: all.length, page: q.page, limit: q.limit };
+  }
+}
+
+/** Stock levels keyed `tenant/warehouse/product`; never below zero, like the CHECK. */
+class MemStock implements StockRepository {
+  rows = new Map<string, Quantity>();
+  constructor(private readonly products: MemProducts) {}
+  private key(tenantId: string, warehouseId: string, productId: string) {
+    return `${tenantId}/${warehouseId}/${productId}`;
+  }
+  /** Test helper: what the warehouse holds (0 when nothing was ever stored). */
+  level(tenantId: string, warehouseId: string, productId: string): Quantity {
+    return this.rows.get(this.key(tenantId, warehouseId, productId)) ?? Quantity.ZERO;
+  }
+  async onHand(tenantId: string, warehouseId: string, productIds: readonly string[]) {
+    const found = new Map<string, Quantity>();
+    for (const id of productIds) {
+      const q = this.rows.get(this.key(tenantId, warehouseId, id));
+      if (q) found.set(id, q);
+    }
+    return found;
+  }
+  async lock() {}
+  async increaseIfRoom(tenantId: string, warehouseId: string, productId: string, quantity: Quantity) {
+    const after = this.level(tenantId, warehouseId, productId).plus(quantity);
+    if (after.greaterThan(MAX_STOCK_LEVEL)) return null;
+    this.rows.set(this.key(tenantId, warehouseId, productId), after);
+    return after;
+  }
+  async decreaseIfAvailable(tenantId: string, warehouseId: string, productId: string, quantity: Quantity) {
+    const key = this.key(tenantId, warehouseId, productId);
+    const current = this.rows.get(key);
+    if (!current || current.lessThan(quantity)) return null;
+    const after = current.minus(quantity);
+    this.rows.set(key, after);
+    return after;
+  }
+  async lowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
+    const current = (productId: string) =>
+      [...this.rows.entries()]
+        .filter(([k]) => k.startsWith(`${tenantId}/`) && k.endsWith(`/${productId}`))
+        .reduce((sum, [, q]) => sum.plus(q), Quantity.ZERO);
+    const rated = [...this.products.rows.values()]
+      .filter((p) => p.tenantId === tenantId)
+      .map((p) => ({ p, stock: current(p.id) }))
+      .map((x) => ({ ...x, status: lowStockStatusOf(x.stock, x.p.minStock) }));
+    return LOW_STOCK_STATUSES.map((status) => {
+      const mine = rated
+        .filter((x) => x.status === status)
+        .sort(
+          (a, b) =>
+            a.stock.toDecimal().comparedTo(b.stock.toDecimal()) ||
+            a.p.name.localeCompare(b.p.name) ||
+            a.p.id.localeCompare(b.p.id),
+        );
+      return {
+        status,
+        productCount: mine.length,
+        products: mine.slice(0, limit).map(({ p, stock }) => ({
+          id: p.id,
+          name: p.name,
+          sku: p.sku,
+          currentStock: stock.toNumber(),
+          minStock: p.minStock.toNumber(),
+        })),
+      };
+    });
+  }
+}
+
+class MemStockLedger implements StockLedgerRepository {
+  rows = new Map<string, StockLedgerEntry>();
+  async append(entries: readonly StockLedgerEntry[]) {
+    for (const e of entries) this.rows.set(e.id, e);
+  }
+  async listForProduct(tenantId: string, productId: string, q: PageRequest): Promise<Page<StockLedgerEntry>> {
+    const all = [...this.rows.values()].filter((e) => e.tenantId === tenantId && e.productId === productId).reverse();
+    return { items: all.slice(offsetOf(q), offsetOf(q) + q.limit), total: all.length, page: q.page, limit: q.limit };
+  }
 }
 
 class MemCustomers implements CustomerRepository {
@@ -188,12 +321,16 @@ class MemDocumentNumbers implements DocumentNumbers {
  * so tests can check that a refused use case wrote nothing.
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
+  private readonly products = new MemProducts();
   readonly repos = {
     tenants: new MemTenants(),
     branches: new MemBranches(),
     fiscalYears: new MemFiscalYears(),
     warehouses: new MemWarehouses(),
-    products: new MemProducts(),
+    products: this.products,
+    adjustmentRequests: new MemAdjustmentRequests(),
+    stock: new MemStock(this.products),
+    stockLedger: new MemStockLedger(),
     customers: new MemCustomers(),
     integrations: new MemIntegrations(),
     outbox: new MemOutbox(),

@@ -1,17 +1,52 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
+import { ADJUSTMENT_STATUSES, type AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { isUuid } from '../../domain/shared/ids.js';
 
-type FlagType = 'string' | 'number' | 'uuid' | 'boolean';
+type FlagType = 'string' | 'number' | 'uuid' | 'integer' | 'boolean';
+
+interface Flag {
+  type: FlagType;
+  required?: boolean;
+  help: string;
+  /** For `integer`: inclusive bounds. */
+  min?: number;
+  max?: number;
+  /** For `string`: the only values allowed. */
+  choices?: readonly string[];
+}
 
 interface Command {
   summary: string;
-  flags: Record<string, { type: FlagType; required?: boolean; help: string }>;
+  flags: Record<string, Flag>;
   run(uc: BackOfficeUseCases, v: Record<string, string | number | boolean | undefined>): Promise<unknown>;
 }
 
 const s = (v: unknown) => v as string;
+
+/** Who decided, as kept on the request and the ledger: `--by`, else `cli:<os user>`. */
+function actorOf(v: Record<string, string | number | boolean | undefined>): string {
+  if (typeof v.by === 'string') return v.by;
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+const pageFlags = {
+  page: { type: 'integer', min: 1, help: 'page number (default 1)' },
+  limit: { type: 'integer', min: 1, max: 100, help: 'page size, 1 to 100 (default 10)' },
+} as const satisfies Record<string, Flag>;
+
+const pageOf = (v: Record<string, string | number | boolean | undefined>) => ({
+  page: (v.page as number | undefined) ?? 1,
+  limit: (v.limit as number | undefined) ?? 10,
+});
+
+const byFlag: Flag = { type: 'string', help: 'who decides (default: cli:<os user>)' };
 
 /** Every back-office operation, as `npm run admin -- <command> --flag value ...`. */
 export const COMMANDS: Record<string, Command> = {
@@ -159,6 +194,43 @@ export const COMMANDS: Record<string, Command> = {
       return { ...r, previousSecretExpiresAt: r.previousSecretExpiresAt?.toISOString() ?? null };
     },
   },
+  'adjustment:list': {
+    summary: "List a tenant's stock adjustment requests, newest first",
+    flags: {
+      tenant: { type: 'uuid', required: true, help: 'tenant id' },
+      status: { type: 'string', choices: ADJUSTMENT_STATUSES, help: 'PENDING, APPROVED or REJECTED' },
+      ...pageFlags,
+    },
+    run: (uc, v) =>
+      uc.listAdjustments.execute(
+        { tenantId: s(v.tenant) },
+        { status: v.status as AdjustmentStatus | undefined, ...pageOf(v) },
+      ),
+  },
+  'adjustment:approve': {
+    summary: 'Approve a PENDING stock adjustment request: apply it to the stock and the ledger',
+    flags: { id: { type: 'uuid', required: true, help: 'request id' }, by: byFlag },
+    run: async (uc, v) => (await uc.approveAdjustment.execute({ id: s(v.id), approvedBy: actorOf(v) })).snapshot(),
+  },
+  'adjustment:reject': {
+    summary: 'Reject a PENDING stock adjustment request',
+    flags: {
+      id: { type: 'uuid', required: true, help: 'request id' },
+      reason: { type: 'string', required: true, help: 'why it is rejected' },
+      by: byFlag,
+    },
+    run: async (uc, v) =>
+      (await uc.rejectAdjustment.execute({ id: s(v.id), reason: v.reason, rejectedBy: actorOf(v) })).snapshot(),
+  },
+  'ledger:list': {
+    summary: "A product's stock ledger (every warehouse), newest first",
+    flags: {
+      tenant: { type: 'uuid', required: true, help: 'tenant id' },
+      product: { type: 'uuid', required: true, help: 'product id' },
+      ...pageFlags,
+    },
+    run: (uc, v) => uc.listStockLedger.execute({ tenantId: s(v.tenant), productId: s(v.product), ...pageOf(v) }),
+  },
 };
 
 export function usage(): string {
@@ -207,8 +279,22 @@ export async function runAdminCli(argv: string[], uc: BackOfficeUseCases, io: Cl
       } else if (spec.type === 'boolean') {
         if (raw !== 'true' && raw !== 'false') throw new Error(`--${flag} must be true or false`);
         values[flag] = raw === 'true';
+      } else if (spec.type === 'integer') {
+        const n = Number(raw);
+        if (!/^-?\d+$/.test(raw.trim()) || n < (spec.min ?? -Infinity) || n > (spec.max ?? Infinity)) {
+          const range =
+            spec.min !== undefined && spec.max !== undefined
+              ? ` from ${spec.min} to ${spec.max}`
+              : spec.min !== undefined
+                ? ` of at least ${spec.min}`
+                : '';
+          throw new Error(`--${flag} must be an integer${range}`);
+        }
+        values[flag] = n;
       } else if (spec.type === 'uuid' && !isUuid(raw)) {
         throw new Error(`--${flag} must be a UUID`);
+      } else if (spec.choices && !spec.choices.includes(raw)) {
+        throw new Error(`--${flag} must be one of ${spec.choices.join(', ')}`);
       } else {
         values[flag] = raw;
       }

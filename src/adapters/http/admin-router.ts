@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
+import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
@@ -140,5 +141,7 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
   });
 
   router.use(createAdminAccessRoutes(uc));
+  router.use(createAdminInventoryRoutes(uc));
+
   return router;
 }

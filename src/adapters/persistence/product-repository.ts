@@ -61,4 +61,13 @@ export class KnexProductRepository implements ProductRepository {
       limit: query.limit,
     };
   }
+
+  async findExistingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db<ProductRow>('products')
+      .where({ tenant_id: tenantId })
+      .whereIn('id', [...ids])
+      .select('id');
+    return new Set(rows.map((r) => r.id));
+  }
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { TOKENS } from '../../application/tokens.js';
+import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
@@ -16,6 +17,8 @@ import {
 } from './organization-repositories.js';
 import { KnexOutbox } from './outbox-repository.js';
 import { KnexProductRepository } from './product-repository.js';
+import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
+import { KnexStockRepository } from './stock-repository.js';
 
 export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCipher): Repositories {
   return {
@@ -24,6 +27,9 @@ export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCiphe
     fiscalYears: new KnexFiscalYearRepository(db),
     warehouses: new KnexWarehouseRepository(db),
     products: new KnexProductRepository(db),
+    adjustmentRequests: new KnexAdjustmentRequestRepository(db),
+    stock: new KnexStockRepository(db),
+    stockLedger: new KnexStockLedgerRepository(db),
     customers: new KnexCustomerRepository(db),
     integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
     outbox: new KnexOutbox(db),

@@ -1,7 +1,12 @@
 import type { IntegrationRepository } from './access-ports.js';
 import type { CustomerRepository } from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
-import type { ProductRepository } from './inventory-repositories.js';
+import type {
+  AdjustmentRequestRepository,
+  ProductRepository,
+  StockLedgerRepository,
+  StockRepository,
+} from './inventory-repositories.js';
 import type {
   BranchRepository,
   FiscalYearRepository,
@@ -17,6 +22,9 @@ export interface Repositories {
   fiscalYears: FiscalYearRepository;
   warehouses: WarehouseRepository;
   products: ProductRepository;
+  adjustmentRequests: AdjustmentRequestRepository;
+  stock: StockRepository;
+  stockLedger: StockLedgerRepository;
   customers: CustomerRepository;
   integrations: IntegrationRepository;
   outbox: Outbox;

@@ -1,0 +1,67 @@
+import type { AdjustmentSummary } from '../../application/ports/inventory-repositories.js';
+import type { AdjustmentRequest } from '../../domain/inventory/adjustment-request.js';
+import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
+
+/** Inventory aggregates → response objects. Quantities serialise as exact JSON numbers. */
+function presentItems(r: AdjustmentRequest) {
+  return r.items.map((i) => ({ productId: i.productId, quantity: i.quantity.toNumber(), type: i.type }));
+}
+
+/** The external view of a request (spec 4.1, `POST /products/adjust`). */
+export function presentAdjustment(r: AdjustmentRequest) {
+  return {
+    id: r.id,
+    number: r.number,
+    warehouseId: r.warehouseId,
+    status: r.status,
+    reason: r.reason,
+    items: presentItems(r),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function presentAdjustmentSummary(s: AdjustmentSummary) {
+  return {
+    id: s.id,
+    number: s.number,
+    warehouseId: s.warehouseId,
+    status: s.status,
+    reason: s.reason,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+/** The back office's view: everything, including who asked and who decided. */
+export function presentAdjustmentForBackOffice(r: AdjustmentRequest) {
+  const s = r.snapshot();
+  return {
+    id: s.id,
+    tenantId: s.tenantId,
+    number: s.number,
+    warehouseId: s.warehouseId,
+    branchId: s.branchId,
+    fiscalYearId: s.fiscalYearId,
+    integrationId: s.integrationId,
+    status: s.status,
+    reason: s.reason,
+    items: presentItems(r),
+    decidedBy: s.decidedBy,
+    decidedAt: s.decidedAt?.toISOString() ?? null,
+    rejectionReason: s.rejectionReason,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export function presentLedgerEntry(e: StockLedgerEntry) {
+  return {
+    id: e.id,
+    warehouseId: e.warehouseId,
+    productId: e.productId,
+    quantity: e.quantity.toNumber(),
+    balanceAfter: e.balanceAfter.toNumber(),
+    adjustmentRequestId: e.adjustmentRequestId,
+    row: e.row,
+    approvedBy: e.approvedBy,
+    createdAt: e.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import type { AdjustmentRequestRepository, AdjustmentSummary } from '../../application/ports/inventory-repositories.js';
+import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
+import {
+  toAdjustmentItemRows,
+  toAdjustmentRequest,
+  toAdjustmentRequestRow,
+  toAdjustmentSummary,
+  type AdjustmentItemRow,
+  type AdjustmentRequestRow,
+} from './adjustment-request.mapper.js';
+
+type Db = Knex | Knex.Transaction;
+
+export class KnexAdjustmentRequestRepository implements AdjustmentRequestRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(request: AdjustmentRequest): Promise<void> {
+    await this.db('stock_adjustment_requests').insert(toAdjustmentRequestRow(request));
+    await this.db('stock_adjustment_items').insert(toAdjustmentItemRows(request));
+  }
+
+  async findById(tenantId: string, id: string): Promise<AdjustmentRequest | null> {
+    const row = await this.db<AdjustmentRequestRow>('stock_adjustment_requests')
+      .where({ tenant_id: tenantId, id })
+      .first();
+    return row ? this.withItems(row) : null;
+  }
+
+  async findByIdAcrossTenants(id: string, options: { forUpdate?: boolean } = {}): Promise<AdjustmentRequest | null> {
+    const q = this.db<AdjustmentRequestRow>('stock_adjustment_requests').where({ id });
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    return row ? this.withItems(row) : null;
+  }
+
+  async saveDecision(request: AdjustmentRequest): Promise<boolean> {
+    const { status, decided_by, decided_at, rejection_reason } = toAdjustmentRequestRow(request);
+    const updated = await this.db('stock_adjustment_requests')
+      .where({ tenant_id: request.tenantId, id: request.id, status: 'PENDING' })
+      .update({ status, decided_by, decided_at, rejection_reason });
+    return updated === 1;
+  }
+
+  async list(tenantId: string, query: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>> {
+    const base = this.db('stock_adjustment_requests').where({ tenant_id: tenantId });
+    if (query.status) base.andWhere({ status: query.status });
+    const [rows, counted] = await Promise.all([
+      base
+        .clone()
+        .select('*')
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(query.limit)
+        .offset(offsetOf(query)),
+      base.clone().count<{ total: string }[]>({ total: '*' }),
+    ]);
+    return {
+      items: (rows as AdjustmentRequestRow[]).map(toAdjustmentSummary),
+      total: Number(counted[0]?.total ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+
+  private async withItems(row: AdjustmentRequestRow): Promise<AdjustmentRequest> {
+    const items = await this.db<AdjustmentItemRow>('stock_adjustment_items')
+      .where({ tenant_id: row.tenant_id, request_id: row.id })
+      .orderBy('row_no');
+    return toAdjustmentRequest(row, items);
+  }
+}

@@ -1,0 +1,135 @@
+import type { Knex } from 'knex';
+import type { LowStockSummary, StockRepository } from '../../application/ports/inventory-repositories.js';
+import { MAX_STOCK_LEVEL } from '../../domain/inventory/adjustment-request.js';
+import { LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
+import { Quantity } from '../../domain/shared/quantity.js';
+
+type Db = Knex | Knex.Transaction;
+
+interface LowStockRow {
+  status: LowStockStatus;
+  product_count: string;
+  id: string;
+  name: string;
+  sku: string;
+  current_stock: string;
+  min_stock: string;
+}
+
+/**
+ * Stock levels in `stock_levels` (CHECK quantity >= 0). Changes are single statements whose
+ * condition is evaluated on the locked, current row, so parallel approvals can never take the
+ * same unit twice nor drive a level below zero.
+ */
+export class KnexStockRepository implements StockRepository {
+  constructor(private readonly db: Db) {}
+
+  async onHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>> {
+    if (productIds.length === 0) return new Map();
+    const rows: { product_id: string; quantity: string }[] = await this.db('stock_levels')
+      .where({ tenant_id: tenantId, warehouse_id: warehouseId })
+      .whereIn('product_id', [...productIds])
+      .select('product_id', 'quantity');
+    return new Map(rows.map((r) => [r.product_id, Quantity.of(r.quantity)]));
+  }
+
+  async lock(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<void> {
+    // One product needs no ordering: its own update takes the row lock.
+    if (productIds.length < 2) return;
+    await this.db('stock_levels')
+      .where({ tenant_id: tenantId, warehouse_id: warehouseId })
+      .whereIn('product_id', [...productIds])
+      .orderBy('product_id')
+      .forUpdate()
+      .select('product_id');
+  }
+
+  /** The upsert's WHERE skips the update (no row returned, no overflow error) past the maximum. */
+  async increaseIfRoom(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<Quantity | null> {
+    const { rows } = await this.db.raw<{ rows: { quantity: string }[] }>(
+      `INSERT INTO stock_levels (tenant_id, warehouse_id, product_id, quantity, updated_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (tenant_id, warehouse_id, product_id)
+       DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = EXCLUDED.updated_at
+       WHERE stock_levels.quantity + EXCLUDED.quantity <= ?
+       RETURNING quantity`,
+      [tenantId, warehouseId, productId, quantity.toString(), now, MAX_STOCK_LEVEL.toString()],
+    );
+    return rows[0] ? Quantity.of(rows[0].quantity) : null;
+  }
+
+  async decreaseIfAvailable(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<Quantity | null> {
+    const { rows } = await this.db.raw<{ rows: { quantity: string }[] }>(
+      `UPDATE stock_levels SET quantity = quantity - ?, updated_at = ?
+       WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ? AND quantity >= ?
+       RETURNING quantity`,
+      [quantity.toString(), now, tenantId, warehouseId, productId, quantity.toString()],
+    );
+    return rows[0] ? Quantity.of(rows[0].quantity) : null;
+  }
+
+  /**
+   * One query: current stock per product (sum over warehouses, no level = 0), classified by
+   * the rule of `lowStockStatusOf`, counted per status with a window and cut to `limit`
+   * products per status, lowest stock first, then name and id.
+   */
+  async lowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
+    const { rows } = await this.db.raw<{ rows: LowStockRow[] }>(
+      `WITH totals AS (
+         SELECT p.id, p.name, p.sku, p.min_stock, COALESCE(s.total, 0) AS current_stock
+         FROM products p
+         LEFT JOIN (
+           SELECT product_id, sum(quantity) AS total
+           FROM stock_levels
+           WHERE tenant_id = ?
+           GROUP BY product_id
+         ) s ON s.product_id = p.id
+         WHERE p.tenant_id = ?
+       ),
+       classified AS (
+         SELECT *,
+                CASE WHEN current_stock <= 0 THEN 'OUT_OF_STOCK'
+                     WHEN current_stock < min_stock THEN 'LOW_STOCK' END AS status
+         FROM totals
+       ),
+       ranked AS (
+         SELECT *,
+                count(*) OVER (PARTITION BY status) AS product_count,
+                row_number() OVER (PARTITION BY status ORDER BY current_stock, name, id) AS pos
+         FROM classified
+         WHERE status IS NOT NULL
+       )
+       SELECT status, product_count, id, name, sku, current_stock, min_stock
+       FROM ranked
+       WHERE pos <= ?
+       ORDER BY status, pos`,
+      [tenantId, tenantId, limit],
+    );
+    return LOW_STOCK_STATUSES.map((status) => {
+      const mine = rows.filter((r) => r.status === status);
+      return {
+        status,
+        productCount: Number(mine[0]?.product_count ?? 0),
+        products: mine.map((r) => ({
+          id: r.id,
+          name: r.name,
+          sku: r.sku,
+          currentStock: Number(r.current_stock),
+          minStock: Number(r.min_stock),
+        })),
+      };
+    });
+  }
+}

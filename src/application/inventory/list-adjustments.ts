@@ -1,0 +1,20 @@
+import type { AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
+import type { Caller } from '../access/caller.js';
+import type { AdjustmentSummary } from '../ports/inventory-repositories.js';
+import type { Page, PageRequest } from '../ports/pagination.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/**
+ * `GET /products/adjustments`: the tenant's requests, optionally of one status, newest first
+ * then id. The back office lists a tenant's requests through the same use case.
+ */
+export class ListAdjustments {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  execute(
+    scope: Pick<Caller, 'tenantId'>,
+    query: PageRequest & { status?: AdjustmentStatus },
+  ): Promise<Page<AdjustmentSummary>> {
+    return this.uow.read((r) => r.adjustmentRequests.list(scope.tenantId, query));
+  }
+}

@@ -1,0 +1,33 @@
+import type { AdjustmentRequest } from '../../domain/inventory/adjustment-request.js';
+import { AdjustmentRequestNotFound, AdjustmentRequestNotPending } from '../../domain/inventory/errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+export interface RejectAdjustmentInput {
+  id: string;
+  reason: unknown;
+  rejectedBy: string;
+}
+
+/**
+ * Back office: PENDING → REJECTED with a reason. Stock and ledger do not change; no event
+ * (spec 6.2 announces approvals only). Acts across tenants. Errors: ValidationError (no
+ * reason), AdjustmentRequestNotFound, AdjustmentRequestNotPending (409).
+ */
+export class RejectAdjustment {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: RejectAdjustmentInput): Promise<AdjustmentRequest> {
+    return this.uow.run(async (r) => {
+      const request = await r.adjustmentRequests.findByIdAcrossTenants(input.id, { forUpdate: true });
+      if (!request) throw new AdjustmentRequestNotFound();
+      request.reject(input.reason, input.rejectedBy, this.clock.now());
+      if (!(await r.adjustmentRequests.saveDecision(request))) throw new AdjustmentRequestNotPending();
+      await r.outbox.add(request.pullEvents());
+      return request;
+    });
+  }
+}
