@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../src/application/access/caller.js';
-import type { InventoryUseCases } from '../../src/application/inventory/index.js';
-import { TOKENS } from '../../src/application/tokens.js';
-import { createInventoryRoutes } from '../../src/adapters/http/external/inventory-routes.js';
 import { startExternalHarness, type ExternalHarness } from './external-harness.js';
 import type { TenantSetup } from './mothers.js';
 import { call, type TestService } from './service.js';
@@ -17,9 +14,9 @@ export function callerFor(setup: TenantSetup): Caller {
   };
 }
 
-/** The inventory router of the running test service, on the external test harness. */
+/** The running test service's external API, called through the real authentication gate. */
 export function startInventoryHarness(svc: TestService): Promise<ExternalHarness> {
-  return startExternalHarness(createInventoryRoutes(svc.container.get<InventoryUseCases>(TOKENS.InventoryUseCases)));
+  return startExternalHarness(svc);
 }
 
 /**

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import type { Caller } from '../../../../src/application/access/caller.js';
-import type { ExternalHarness } from '../../../support/external-harness.js';
-import { callerFor, seedStock, startInventoryHarness } from '../../../support/inventory.js';
-import { createProduct, createTenantSetup, type TenantSetup } from '../../../support/mothers.js';
-import { call, startTestService, type TestService } from '../../../support/service.js';
+import type { Caller } from '../../src/application/access/caller.js';
+import type { ExternalHarness } from '../support/external-harness.js';
+import { callerFor, seedStock, startInventoryHarness } from '../support/inventory.js';
+import { createProduct, createTenantSetup, type TenantSetup } from '../support/mothers.js';
+import { call, startTestService, type TestService } from '../support/service.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 
-describe('external inventory routes (HTTP, test caller harness, real database)', () => {
+describe('e2e: external inventory routes through the signing client (real gate, real database)', () => {
   let svc: TestService;
   let h: ExternalHarness;
   let a: TenantSetup;
@@ -75,7 +75,7 @@ describe('external inventory routes (HTTP, test caller harness, real database)',
     expect(stored).to.include({
       branch_id: a.branchId,
       fiscal_year_id: a.fiscalYearId,
-      integration_id: asA.integrationId,
+      integration_id: await h.integrationIdOf(asA),
     });
 
     const pending = await h.call(asA, 'GET', '/products/adjustments?status=PENDING');
