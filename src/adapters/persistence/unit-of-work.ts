@@ -5,6 +5,8 @@ import { TOKENS } from '../../application/tokens.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
+import { KnexInvoiceRepository } from './invoice-repository.js';
+import { KnexNoteRepository } from './note-repository.js';
 import {
   KnexBranchRepository,
   KnexFiscalYearRepository,
@@ -22,6 +24,9 @@ export function repositoriesFor(db: Knex | Knex.Transaction): Repositories {
     warehouses: new KnexWarehouseRepository(db),
     products: new KnexProductRepository(db),
     customers: new KnexCustomerRepository(db),
+    invoices: new KnexInvoiceRepository(db),
+    creditNotes: new KnexNoteRepository(db, 'CREDIT'),
+    debitNotes: new KnexNoteRepository(db, 'DEBIT'),
     outbox: new KnexOutbox(db),
     documentNumbers: new KnexDocumentNumbers(db),
   };

@@ -1,4 +1,4 @@
-import type { CustomerRepository } from './billing-repositories.js';
+import type { CustomerRepository, InvoiceRepository, NoteRepository } from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
 import type { ProductRepository } from './inventory-repositories.js';
 import type {
@@ -17,6 +17,9 @@ export interface Repositories {
   warehouses: WarehouseRepository;
   products: ProductRepository;
   customers: CustomerRepository;
+  invoices: InvoiceRepository;
+  creditNotes: NoteRepository;
+  debitNotes: NoteRepository;
   outbox: Outbox;
   documentNumbers: DocumentNumbers;
 }

@@ -16,16 +16,14 @@ describe('document numbers (real database)', () => {
     uow = new KnexUnitOfWork(db.knex);
     const now = new Date();
     await db.knex('tenants').insert({ id: tenantId, name: 'T', created_at: now });
-    await db
-      .knex('fiscal_years')
-      .insert({
-        tenant_id: tenantId,
-        id: year.id,
-        code: year.code,
-        starts_on: '2026-01-01',
-        ends_on: '2026-12-31',
-        created_at: now,
-      });
+    await db.knex('fiscal_years').insert({
+      tenant_id: tenantId,
+      id: year.id,
+      code: year.code,
+      starts_on: '2026-01-01',
+      ends_on: '2026-12-31',
+      created_at: now,
+    });
   });
 
   it('hands out unique, gapless numbers to parallel transactions; a rollback gives its number back', async () => {
