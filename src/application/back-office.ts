@@ -1,4 +1,6 @@
+import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
+import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
 import type { CreateProduct } from './inventory/create-product.js';
 import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
@@ -16,4 +18,9 @@ export interface BackOfficeUseCases {
   createWarehouse: CreateWarehouse;
   createProduct: CreateProduct;
   createCustomer: CreateCustomer;
+  approveInvoice: ApproveInvoice;
+  approveCreditNote: ApproveNote;
+  approveDebitNote: ApproveNote;
+  voidCreditNote: VoidNote;
+  voidDebitNote: VoidNote;
 }

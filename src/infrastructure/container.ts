@@ -3,7 +3,15 @@ import { Container, ContainerModule } from 'inversify';
 import type { Express } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { ApproveInvoice } from '../application/billing/approve-invoice.js';
 import { CreateCustomer } from '../application/billing/create-customer.js';
+import { CreateInvoice } from '../application/billing/create-invoice.js';
+import { CreateNote } from '../application/billing/create-note.js';
+import type { BillingUseCases } from '../application/billing/index.js';
+import { ListInvoices } from '../application/billing/list-invoices.js';
+import { ListNotes } from '../application/billing/list-notes.js';
+import { ApproveNote, VoidNote } from '../application/billing/note-lifecycle.js';
+import { VoidInvoice } from '../application/billing/void-invoice.js';
 import { CreateProduct } from '../application/inventory/create-product.js';
 import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
@@ -56,9 +64,93 @@ const inventoryModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+const NOTE_TOKENS = {
+  CREDIT: {
+    list: TOKENS.ListCreditNotes,
+    create: TOKENS.CreateCreditNote,
+    approve: TOKENS.ApproveCreditNote,
+    void: TOKENS.VoidCreditNote,
+  },
+  DEBIT: {
+    list: TOKENS.ListDebitNotes,
+    create: TOKENS.CreateDebitNote,
+    approve: TOKENS.ApproveDebitNote,
+    void: TOKENS.VoidDebitNote,
+  },
+} as const;
+
 const billingModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CreateCustomer)
     .toResolvedValue(standard(CreateCustomer), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.ListInvoices)
+    .toResolvedValue((uow: UnitOfWork) => new ListInvoices(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.CreateInvoice)
+    .toResolvedValue(standard(CreateInvoice), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.VoidInvoice)
+    .toResolvedValue((uow: UnitOfWork, clock: Clock) => new VoidInvoice(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock])
+    .inSingletonScope();
+  bind(TOKENS.ApproveInvoice)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new ApproveInvoice(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  for (const kind of ['CREDIT', 'DEBIT'] as const) {
+    const t = NOTE_TOKENS[kind];
+    bind(t.list)
+      .toResolvedValue((uow: UnitOfWork) => new ListNotes(uow, kind), [TOKENS.UnitOfWork])
+      .inSingletonScope();
+    bind(t.create)
+      .toResolvedValue(
+        (uow: UnitOfWork, ids: IdGenerator, clock: Clock) => new CreateNote(uow, ids, clock, kind),
+        [...STANDARD],
+      )
+      .inSingletonScope();
+    bind(t.approve)
+      .toResolvedValue(
+        (uow: UnitOfWork, clock: Clock) => new ApproveNote(uow, clock, kind),
+        [TOKENS.UnitOfWork, TOKENS.Clock],
+      )
+      .inSingletonScope();
+    bind(t.void)
+      .toResolvedValue(
+        (uow: UnitOfWork, clock: Clock) => new VoidNote(uow, clock, kind),
+        [TOKENS.UnitOfWork, TOKENS.Clock],
+      )
+      .inSingletonScope();
+  }
+  bind<BillingUseCases>(TOKENS.BillingUseCases)
+    .toResolvedValue(
+      (
+        listInvoices: ListInvoices,
+        createInvoice: CreateInvoice,
+        voidInvoice: VoidInvoice,
+        listCreditNotes: ListNotes,
+        createCreditNote: CreateNote,
+        listDebitNotes: ListNotes,
+        createDebitNote: CreateNote,
+      ) => ({
+        listInvoices,
+        createInvoice,
+        voidInvoice,
+        listCreditNotes,
+        createCreditNote,
+        listDebitNotes,
+        createDebitNote,
+      }),
+      [
+        TOKENS.ListInvoices,
+        TOKENS.CreateInvoice,
+        TOKENS.VoidInvoice,
+        TOKENS.ListCreditNotes,
+        TOKENS.CreateCreditNote,
+        TOKENS.ListDebitNotes,
+        TOKENS.CreateDebitNote,
+      ],
+    )
     .inSingletonScope();
 });
 
@@ -72,6 +164,11 @@ const httpModule = new ContainerModule(({ bind }) => {
         createWarehouse: CreateWarehouse,
         createProduct: CreateProduct,
         createCustomer: CreateCustomer,
+        approveInvoice: ApproveInvoice,
+        approveCreditNote: ApproveNote,
+        approveDebitNote: ApproveNote,
+        voidCreditNote: VoidNote,
+        voidDebitNote: VoidNote,
       ) => ({
         createTenant,
         createBranch,
@@ -79,6 +176,11 @@ const httpModule = new ContainerModule(({ bind }) => {
         createWarehouse,
         createProduct,
         createCustomer,
+        approveInvoice,
+        approveCreditNote,
+        approveDebitNote,
+        voidCreditNote,
+        voidDebitNote,
       }),
       [
         TOKENS.CreateTenant,
@@ -87,6 +189,11 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.CreateWarehouse,
         TOKENS.CreateProduct,
         TOKENS.CreateCustomer,
+        TOKENS.ApproveInvoice,
+        TOKENS.ApproveCreditNote,
+        TOKENS.ApproveDebitNote,
+        TOKENS.VoidCreditNote,
+        TOKENS.VoidDebitNote,
       ],
     )
     .inSingletonScope();

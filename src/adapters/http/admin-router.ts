@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { adminAuth } from './admin-auth.js';
+import { createAdminBillingRoutes } from './admin-billing-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
@@ -137,6 +138,8 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
     const customer = await uc.createCustomer.execute({ tenantId, ...customerBody(req.body) });
     sendData(res, presentCustomer(customer), 201);
   });
+
+  router.use(createAdminBillingRoutes(uc));
 
   return router;
 }
