@@ -14,9 +14,12 @@ import { callerOf } from './caller.js';
 
 const { reason, maxAmount, maxQuantity } = billingSchemas;
 
+const instantMessage = (field: string) =>
+  `${field} must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone`;
+
 /** ISO 8601 date (`2026-03-01`, UTC midnight) or RFC 3339 date-time with a zone. */
 function isoInstant(field: string) {
-  const message = `${field} must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone`;
+  const message = instantMessage(field);
   return {
     type: 'string',
     anyOf: [
@@ -30,7 +33,7 @@ function isoInstant(field: string) {
 function toInstant(value: string | undefined, field: string): Date | undefined {
   if (value === undefined) return undefined;
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
-  if (Number.isNaN(date.getTime())) throw new ValidationError(isoInstant(field)['x-message'], field);
+  if (Number.isNaN(date.getTime())) throw new ValidationError(instantMessage(field), field);
   return date;
 }
 

@@ -274,7 +274,7 @@ describe('external billing routes (HTTP, real database; test auth stand-in)', ()
       expectError(await h.external(t.caller, 'GET', '/billing/invoices?limit=0'), 400, 'limit must not be less than 1');
       expectError(await h.external(t.caller, 'GET', '/billing/invoices?page=0'), 400, 'page must not be less than 1');
       expectError(await h.external(t.caller, 'GET', '/billing/invoices?page=x'), 400, 'page must be an integer number');
-      for (const bad of ['yesterday', '2026-02-30', '2026-03-01T10:00:00']) {
+      for (const bad of ['yesterday', '2026-02-30', '2026-03-01T10:00:00', '2026-12-31T23:59:60Z']) {
         expectError(
           await h.external(t.caller, 'GET', `/billing/invoices?fromDate=${bad}`),
           400,
