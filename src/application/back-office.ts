@@ -4,6 +4,8 @@ import type { RotateClientSecret } from './access/rotate-client-secret.js';
 import type { UpdateIntegration } from './access/update-integration.js';
 import type { CreateCustomer } from './billing/create-customer.js';
 import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
+import type { ApproveInvoice } from './billing/approve-invoice.js';
+import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
 import type { CreateProduct } from './inventory/create-product.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
@@ -32,4 +34,9 @@ export interface BackOfficeUseCases {
   rejectAdjustment: RejectAdjustment;
   listAdjustments: ListAdjustments;
   listStockLedger: ListStockLedger;
+  approveInvoice: ApproveInvoice;
+  approveCreditNote: ApproveNote;
+  approveDebitNote: ApproveNote;
+  voidCreditNote: VoidNote;
+  voidDebitNote: VoidNote;
 }

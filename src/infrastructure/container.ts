@@ -12,6 +12,14 @@ import { UpdateIntegration } from '../application/access/update-integration.js';
 import type { BackOfficeUseCases } from '../application/back-office.js';
 import { CreateCustomer } from '../application/billing/create-customer.js';
 import { ApproveAdjustment } from '../application/inventory/approve-adjustment.js';
+import { ApproveInvoice } from '../application/billing/approve-invoice.js';
+import { CreateInvoice } from '../application/billing/create-invoice.js';
+import { CreateNote } from '../application/billing/create-note.js';
+import type { BillingUseCases } from '../application/billing/index.js';
+import { ListInvoices } from '../application/billing/list-invoices.js';
+import { ListNotes } from '../application/billing/list-notes.js';
+import { ApproveNote, VoidNote } from '../application/billing/note-lifecycle.js';
+import { VoidInvoice } from '../application/billing/void-invoice.js';
 import { CreateProduct } from '../application/inventory/create-product.js';
 import { ListProducts } from '../application/inventory/list-products.js';
 import { UpdateProduct } from '../application/inventory/update-product.js';
@@ -41,6 +49,7 @@ import { createAdminRouter } from '../adapters/http/admin-router.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { authenticate } from '../adapters/http/external/authenticate.js';
 import { createExternalRouter } from '../adapters/http/external/external-router.js';
+import { createBillingRoutes } from '../adapters/http/external/billing-routes.js';
 import { createInventoryRoutes } from '../adapters/http/external/inventory-routes.js';
 import { createCatalogueRoutes } from '../adapters/http/external/products-routes.js';
 import { CachedIntegrationDirectory } from '../adapters/persistence/integration-directory.js';
@@ -208,9 +217,93 @@ const inventoryModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+const NOTE_TOKENS = {
+  CREDIT: {
+    list: TOKENS.ListCreditNotes,
+    create: TOKENS.CreateCreditNote,
+    approve: TOKENS.ApproveCreditNote,
+    void: TOKENS.VoidCreditNote,
+  },
+  DEBIT: {
+    list: TOKENS.ListDebitNotes,
+    create: TOKENS.CreateDebitNote,
+    approve: TOKENS.ApproveDebitNote,
+    void: TOKENS.VoidDebitNote,
+  },
+} as const;
+
 const billingModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.CreateCustomer)
     .toResolvedValue(standard(CreateCustomer), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.ListInvoices)
+    .toResolvedValue((uow: UnitOfWork) => new ListInvoices(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.CreateInvoice)
+    .toResolvedValue(standard(CreateInvoice), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.VoidInvoice)
+    .toResolvedValue((uow: UnitOfWork, clock: Clock) => new VoidInvoice(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock])
+    .inSingletonScope();
+  bind(TOKENS.ApproveInvoice)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new ApproveInvoice(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  for (const kind of ['CREDIT', 'DEBIT'] as const) {
+    const t = NOTE_TOKENS[kind];
+    bind(t.list)
+      .toResolvedValue((uow: UnitOfWork) => new ListNotes(uow, kind), [TOKENS.UnitOfWork])
+      .inSingletonScope();
+    bind(t.create)
+      .toResolvedValue(
+        (uow: UnitOfWork, ids: IdGenerator, clock: Clock) => new CreateNote(uow, ids, clock, kind),
+        [...STANDARD],
+      )
+      .inSingletonScope();
+    bind(t.approve)
+      .toResolvedValue(
+        (uow: UnitOfWork, clock: Clock) => new ApproveNote(uow, clock, kind),
+        [TOKENS.UnitOfWork, TOKENS.Clock],
+      )
+      .inSingletonScope();
+    bind(t.void)
+      .toResolvedValue(
+        (uow: UnitOfWork, clock: Clock) => new VoidNote(uow, clock, kind),
+        [TOKENS.UnitOfWork, TOKENS.Clock],
+      )
+      .inSingletonScope();
+  }
+  bind<BillingUseCases>(TOKENS.BillingUseCases)
+    .toResolvedValue(
+      (
+        listInvoices: ListInvoices,
+        createInvoice: CreateInvoice,
+        voidInvoice: VoidInvoice,
+        listCreditNotes: ListNotes,
+        createCreditNote: CreateNote,
+        listDebitNotes: ListNotes,
+        createDebitNote: CreateNote,
+      ) => ({
+        listInvoices,
+        createInvoice,
+        voidInvoice,
+        listCreditNotes,
+        createCreditNote,
+        listDebitNotes,
+        createDebitNote,
+      }),
+      [
+        TOKENS.ListInvoices,
+        TOKENS.CreateInvoice,
+        TOKENS.VoidInvoice,
+        TOKENS.ListCreditNotes,
+        TOKENS.CreateCreditNote,
+        TOKENS.ListDebitNotes,
+        TOKENS.CreateDebitNote,
+      ],
+    )
     .inSingletonScope();
 });
 
@@ -229,6 +322,11 @@ const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   rejectAdjustment: TOKENS.RejectAdjustment,
   listAdjustments: TOKENS.ListAdjustments,
   listStockLedger: TOKENS.ListStockLedger,
+  approveInvoice: TOKENS.ApproveInvoice,
+  approveCreditNote: TOKENS.ApproveCreditNote,
+  approveDebitNote: TOKENS.ApproveDebitNote,
+  voidCreditNote: TOKENS.VoidCreditNote,
+  voidDebitNote: TOKENS.VoidDebitNote,
 };
 
 const backOfficeModule = new ContainerModule(({ bind }) => {
@@ -254,6 +352,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         listProducts: ListProducts,
         updateProduct: UpdateProduct,
         inventory: InventoryUseCases,
+        billing: BillingUseCases,
       ) =>
         createHttpApp({
           logger,
@@ -270,6 +369,7 @@ const httpModule = new ContainerModule(({ bind }) => {
               router: createExternalRouter(authenticate(auth), [
                 createInventoryRoutes(inventory),
                 createCatalogueRoutes({ listProducts, updateProduct }),
+                createBillingRoutes(billing),
               ]),
             },
           ],
@@ -283,6 +383,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.ListProducts,
         TOKENS.UpdateProduct,
         TOKENS.InventoryUseCases,
+        TOKENS.BillingUseCases,
       ],
     )
     .inSingletonScope();

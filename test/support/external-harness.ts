@@ -1,7 +1,7 @@
 import type { Caller } from '../../src/application/access/caller.js';
 import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { createIntegration } from './mothers.js';
-import type { JsonResponse, TestService } from './service.js';
+import { call, startTestService, type JsonResponse, type TestService } from './service.js';
 
 /**
  * Calls the external API of the running test service AS a caller, through the real gate:
@@ -58,5 +58,27 @@ export async function startExternalHarness(svc: TestService): Promise<ExternalHa
       return client.request(method, path, body as object | undefined);
     },
     stop: async () => {},
+  };
+}
+
+/**
+ * The billing tests' view of the same thing: the real service (emptied first), `external` calls
+ * through the real gate as a caller, `admin` calls with the admin token.
+ */
+export interface ServiceHarness {
+  svc: TestService;
+  external<T = any>(caller: Caller | null, method: string, path: string, body?: unknown): Promise<JsonResponse<T>>;
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<JsonResponse<T>>;
+  stop(): Promise<void>;
+}
+
+export async function startServiceHarness(): Promise<ServiceHarness> {
+  const svc = await startTestService();
+  const h = await startExternalHarness(svc);
+  return {
+    svc,
+    external: (caller, method, path, body) => h.call(caller, method, path, body),
+    admin: (method, path, body) => call(svc.baseUrl, method, `/api/v1/admin${path}`, { body }),
+    stop: () => svc.stop(),
   };
 }

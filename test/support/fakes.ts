@@ -1,6 +1,12 @@
 import type { IntegrationRepository } from '../../src/application/ports/access-ports.js';
-import type { CustomerRepository } from '../../src/application/ports/billing-repositories.js';
 import { Integration } from '../../src/domain/access/integration.js';
+import type {
+  CustomerRepository,
+  InvoiceListQuery,
+  InvoiceRepository,
+  InvoiceSummary,
+  NoteRepository,
+} from '../../src/application/ports/billing-repositories.js';
 import {
   formatDocumentNumber,
   type DocumentKind,
@@ -34,6 +40,11 @@ import {
   type AdjustmentRequestState,
   type AdjustmentStatus,
 } from '../../src/domain/inventory/adjustment-request.js';
+import { DuplicateDocumentNumber } from '../../src/domain/billing/errors.js';
+import { Invoice, type InvoiceState } from '../../src/domain/billing/invoice.js';
+import { invoiceAmounts } from '../../src/domain/billing/invoice-amounts.js';
+import { Note, type NoteKind, type NoteState } from '../../src/domain/billing/note.js';
+import { Money } from '../../src/domain/shared/money.js';
 import { DuplicateSku } from '../../src/domain/inventory/errors.js';
 import { LOW_STOCK_STATUSES, lowStockStatusOf } from '../../src/domain/inventory/low-stock.js';
 import type { StockLedgerEntry } from '../../src/domain/inventory/stock-ledger.js';
@@ -126,6 +137,9 @@ class MemProducts implements ProductRepository {
   }
   async update(p: Product) {
     this.rows.set(p.id, p);
+  }
+  async existingIds(tenantId: string, ids: readonly string[]) {
+    return new Set(ids.filter((id) => this.rows.get(id)?.tenantId === tenantId));
   }
   async list(tenantId: string, q: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const term = q.search?.toLowerCase();
@@ -295,6 +309,104 @@ class MemIntegrations implements IntegrationRepository {
   }
 }
 
+/** Newest first, then id: the order of every document list. */
+function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id);
+}
+
+/** Credit or debit notes. Rows are the notes' immutable states, so a rollback restores them exactly. */
+class MemNotes implements NoteRepository {
+  rows = new Map<string, NoteState>();
+  constructor(readonly kind: NoteKind) {}
+  async insert(n: Note) {
+    const s = n.state();
+    if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
+      throw new DuplicateDocumentNumber();
+    }
+    this.rows.set(s.id, s);
+  }
+  async update(n: Note) {
+    this.rows.set(n.id, n.state());
+  }
+  async findById(tenantId: string, id: string) {
+    const s = this.rows.get(id);
+    return s && s.tenantId === tenantId ? Note.restore(s) : null;
+  }
+  async findByIdInAnyTenant(id: string) {
+    const s = this.rows.get(id);
+    return s ? Note.restore(s) : null;
+  }
+  async list(tenantId: string, q: PageRequest): Promise<Page<Note>> {
+    const all = [...this.rows.values()].filter((n) => n.tenantId === tenantId).sort(newestFirst);
+    return {
+      items: all.slice(offsetOf(q), offsetOf(q) + q.limit).map((s) => Note.restore(s)),
+      total: all.length,
+      ...q,
+    };
+  }
+  /** Sum of the invoice's notes in `status`. */
+  total(invoiceId: string, status: NoteState['status']): Money {
+    return Money.sum(
+      [...this.rows.values()].filter((n) => n.invoiceId === invoiceId && n.status === status).map((n) => n.amount),
+    );
+  }
+}
+
+/** Invoices; like the database, note totals are computed from the notes on every load. */
+class MemInvoices implements InvoiceRepository {
+  rows = new Map<string, InvoiceState>();
+  constructor(
+    private readonly credit: MemNotes,
+    private readonly debit: MemNotes,
+  ) {}
+  async insert(i: Invoice) {
+    const s = i.state();
+    if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
+      throw new DuplicateDocumentNumber();
+    }
+    this.rows.set(s.id, s);
+  }
+  async update(i: Invoice) {
+    this.rows.set(i.id, i.state());
+  }
+  async findById(tenantId: string, id: string) {
+    const s = this.rows.get(id);
+    return s && s.tenantId === tenantId ? this.restore(s) : null;
+  }
+  async findByIdInAnyTenant(id: string) {
+    const s = this.rows.get(id);
+    return s ? this.restore(s) : null;
+  }
+  async list(tenantId: string, q: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
+    const all = [...this.rows.values()]
+      .filter((s) => s.tenantId === tenantId && (!q.status || s.status === q.status))
+      .filter((s) => (!q.fromDate || s.createdAt >= q.fromDate) && (!q.toDate || s.createdAt < q.toDate))
+      .sort(newestFirst);
+    const items = all.slice(offsetOf(q), offsetOf(q) + q.limit).map((s) => ({
+      id: s.id,
+      billNumber: s.number,
+      status: s.status,
+      customerId: s.customerId,
+      paymentMethod: s.paymentMethod,
+      branchId: s.branchId,
+      createdAt: s.createdAt,
+      ...invoiceAmounts({
+        ...s,
+        approvedDebits: this.debit.total(s.id, 'APPROVED'),
+        approvedCredits: this.credit.total(s.id, 'APPROVED'),
+      }),
+    }));
+    return { items, total: all.length, page: q.page, limit: q.limit };
+  }
+  private restore(s: InvoiceState): Invoice {
+    return Invoice.restore(s, {
+      approvedDebits: this.debit.total(s.id, 'APPROVED'),
+      approvedCredits: this.credit.total(s.id, 'APPROVED'),
+      pendingCredits: this.credit.total(s.id, 'DRAFT'),
+    });
+  }
+}
+
 class MemOutbox implements Outbox {
   rows = new Map<string, DomainEvent>();
   async add(events: readonly DomainEvent[]) {
@@ -322,6 +434,7 @@ class MemDocumentNumbers implements DocumentNumbers {
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
   private readonly products = new MemProducts();
+  private readonly notes = { credit: new MemNotes('CREDIT'), debit: new MemNotes('DEBIT') };
   readonly repos = {
     tenants: new MemTenants(),
     branches: new MemBranches(),
@@ -333,6 +446,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     stockLedger: new MemStockLedger(),
     customers: new MemCustomers(),
     integrations: new MemIntegrations(),
+    invoices: new MemInvoices(this.notes.credit, this.notes.debit),
+    creditNotes: this.notes.credit,
+    debitNotes: this.notes.debit,
     outbox: new MemOutbox(),
     documentNumbers: new MemDocumentNumbers(),
   } satisfies Repositories;

@@ -1,4 +1,5 @@
 import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { randomUUID } from 'node:crypto';
 import { call } from './service.js';
 
 /** Object mothers: a tenant with the records most tests need, created through the admin API. */
@@ -79,4 +80,39 @@ export async function createIntegration(
 /** The SDK client for an integration against the test server. */
 export function clientFor(baseUrl: string, creds: Credentials, signReads = false): ExternalApiClient {
   return new ExternalApiClient({ baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, signReads });
+}
+
+export async function createCustomer(
+  baseUrl: string,
+  tenantId: string,
+  body: { name: string; email?: string } = { name: 'Ann' },
+): Promise<{ id: string; name: string }> {
+  const r = await call(baseUrl, 'POST', `/api/v1/admin/tenants/${tenantId}/customers`, { body });
+  if (r.status !== 201) throw new Error(`customer: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** A tenant ready to bill: setup records, a customer, two products and the caller an integration would be. */
+export interface BillingTenant extends TenantSetup {
+  caller: { integrationId: string; tenantId: string; branchId: string; fiscalYearId: string };
+  customerId: string;
+  productIds: [string, string];
+}
+
+export async function createBillingTenant(baseUrl: string, name = 'Acme'): Promise<BillingTenant> {
+  const setup = await createTenantSetup(baseUrl, name);
+  const customer = await createCustomer(baseUrl, setup.tenantId);
+  const mug = await createProduct(baseUrl, setup.tenantId, { name: 'Mug', sku: 'MUG', price: 8.99 });
+  const tea = await createProduct(baseUrl, setup.tenantId, { name: 'Tea', sku: 'TEA', price: 3.5 });
+  return {
+    ...setup,
+    caller: {
+      integrationId: randomUUID(),
+      tenantId: setup.tenantId,
+      branchId: setup.branchId,
+      fiscalYearId: setup.fiscalYearId,
+    },
+    customerId: customer.id,
+    productIds: [mug.id, tea.id],
+  };
 }

@@ -231,6 +231,37 @@ export const COMMANDS: Record<string, Command> = {
     },
     run: (uc, v) => uc.listStockLedger.execute({ tenantId: s(v.tenant), productId: s(v.product), ...pageOf(v) }),
   },
+  'invoice:approve': {
+    summary: 'Approve a DRAFT invoice (emits billing.invoice.created)',
+    flags: { id: { type: 'uuid', required: true, help: 'invoice id' } },
+    run: async (uc, v) => (await uc.approveInvoice.execute(s(v.id))).snapshot(),
+  },
+  'credit-note:approve': {
+    summary: 'Approve a DRAFT credit note (re-checks the invoice balance)',
+    flags: { id: { type: 'uuid', required: true, help: 'credit note id' } },
+    run: async (uc, v) => (await uc.approveCreditNote.execute(s(v.id))).snapshot(),
+  },
+  'debit-note:approve': {
+    summary: 'Approve a DRAFT debit note',
+    flags: { id: { type: 'uuid', required: true, help: 'debit note id' } },
+    run: async (uc, v) => (await uc.approveDebitNote.execute(s(v.id))).snapshot(),
+  },
+  'credit-note:void': {
+    summary: 'Void a DRAFT credit note',
+    flags: {
+      id: { type: 'uuid', required: true, help: 'credit note id' },
+      reason: { type: 'string', help: 'why it is voided' },
+    },
+    run: async (uc, v) => (await uc.voidCreditNote.execute(s(v.id), { reason: v.reason })).snapshot(),
+  },
+  'debit-note:void': {
+    summary: 'Void a DRAFT debit note',
+    flags: {
+      id: { type: 'uuid', required: true, help: 'debit note id' },
+      reason: { type: 'string', help: 'why it is voided' },
+    },
+    run: async (uc, v) => (await uc.voidDebitNote.execute(s(v.id), { reason: v.reason })).snapshot(),
+  },
 };
 
 export function usage(): string {

@@ -3,6 +3,7 @@ import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
+import { createAdminBillingRoutes } from './admin-billing-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
@@ -142,6 +143,7 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
 
   router.use(createAdminAccessRoutes(uc));
   router.use(createAdminInventoryRoutes(uc));
+  router.use(createAdminBillingRoutes(uc));
 
   return router;
 }

@@ -9,6 +9,8 @@ import { isRetryable } from './db-errors.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
 import { KnexIntegrationRepository } from './integration-repository.js';
 import { IntegrationMapper } from './integration.mapper.js';
+import { KnexInvoiceRepository } from './invoice-repository.js';
+import { KnexNoteRepository } from './note-repository.js';
 import {
   KnexBranchRepository,
   KnexFiscalYearRepository,
@@ -32,6 +34,9 @@ export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCiphe
     stockLedger: new KnexStockLedgerRepository(db),
     customers: new KnexCustomerRepository(db),
     integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
+    invoices: new KnexInvoiceRepository(db),
+    creditNotes: new KnexNoteRepository(db, 'CREDIT'),
+    debitNotes: new KnexNoteRepository(db, 'DEBIT'),
     outbox: new KnexOutbox(db),
     documentNumbers: new KnexDocumentNumbers(db),
   };

@@ -1,6 +1,63 @@
 import type { Customer } from '../../domain/billing/customer.js';
+import type { Invoice } from '../../domain/billing/invoice.js';
+import type { InvoiceAmounts } from '../../domain/billing/invoice-amounts.js';
+import type { PaymentMethod } from '../../domain/billing/invoice-line.js';
+import type { InvoiceStatus } from '../../domain/billing/invoice.machine.js';
+import type { Note } from '../../domain/billing/note.js';
+import type { Page, PageRequest } from './pagination.js';
 
 export interface CustomerRepository {
   insert(customer: Customer): Promise<void>;
   findById(tenantId: string, id: string): Promise<Customer | null>;
+}
+
+/** Options of a load: `forUpdate` locks the row until the transaction ends. */
+export interface LoadOptions {
+  forUpdate?: boolean;
+}
+
+export interface InvoiceListQuery extends PageRequest {
+  status?: InvoiceStatus;
+  /** Creation time, inclusive. */
+  fromDate?: Date;
+  /** Creation time, exclusive. */
+  toDate?: Date;
+}
+
+/** What invoice lists show: the invoice without its lines. */
+export interface InvoiceSummary extends InvoiceAmounts {
+  id: string;
+  billNumber: string;
+  status: InvoiceStatus;
+  customerId: string;
+  paymentMethod: PaymentMethod;
+  branchId: string;
+  createdAt: Date;
+}
+
+export interface InvoiceRepository {
+  /** The invoice and its lines. Throws DuplicateDocumentNumber when the number is taken. */
+  insert(invoice: Invoice): Promise<void>;
+  /** Writes the lifecycle fields (status, payments, void reason, timestamps). */
+  update(invoice: Invoice): Promise<void>;
+  /**
+   * The invoice with its lines and note totals. With `forUpdate` the row is locked first and
+   * the note totals are read after the lock, so they include every note committed before it.
+   */
+  findById(tenantId: string, id: string, options?: LoadOptions): Promise<Invoice | null>;
+  /** Back office: the invoice whatever its tenant. */
+  findByIdInAnyTenant(id: string, options?: LoadOptions): Promise<Invoice | null>;
+  /** Newest first, then id. */
+  list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>>;
+}
+
+/** Credit notes and debit notes: one table each, one interface. */
+export interface NoteRepository {
+  /** Throws DuplicateDocumentNumber when the number is taken. */
+  insert(note: Note): Promise<void>;
+  update(note: Note): Promise<void>;
+  findById(tenantId: string, id: string, options?: LoadOptions): Promise<Note | null>;
+  findByIdInAnyTenant(id: string): Promise<Note | null>;
+  /** Newest first, then id. */
+  list(tenantId: string, query: PageRequest): Promise<Page<Note>>;
 }

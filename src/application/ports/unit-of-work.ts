@@ -1,5 +1,5 @@
 import type { IntegrationRepository } from './access-ports.js';
-import type { CustomerRepository } from './billing-repositories.js';
+import type { CustomerRepository, InvoiceRepository, NoteRepository } from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
 import type {
   AdjustmentRequestRepository,
@@ -27,6 +27,9 @@ export interface Repositories {
   stockLedger: StockLedgerRepository;
   customers: CustomerRepository;
   integrations: IntegrationRepository;
+  invoices: InvoiceRepository;
+  creditNotes: NoteRepository;
+  debitNotes: NoteRepository;
   outbox: Outbox;
   documentNumbers: DocumentNumbers;
 }

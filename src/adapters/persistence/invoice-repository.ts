@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import type {
+  InvoiceListQuery,
+  InvoiceRepository,
+  InvoiceSummary,
+  LoadOptions,
+} from '../../application/ports/billing-repositories.js';
+import { offsetOf, type Page } from '../../application/ports/pagination.js';
+import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
+import type { Invoice } from '../../domain/billing/invoice.js';
+import { translateViolations } from './db-errors.js';
+import {
+  toInvoice,
+  toInvoiceLineRows,
+  toInvoiceRow,
+  toInvoiceSummary,
+  type InvoiceLineRow,
+  type InvoiceRow,
+  type NoteTotalsRow,
+} from './invoice.mapper.js';
+
+type Db = Knex | Knex.Transaction;
+
+const approvedSum = (table: string) =>
+  `COALESCE((SELECT sum(n.amount) FROM ${table} n
+     WHERE n.tenant_id = i.tenant_id AND n.invoice_id = i.id AND n.status = 'APPROVED'), 0)`;
+
+export class KnexInvoiceRepository implements InvoiceRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(invoice: Invoice): Promise<void> {
+    await translateViolations(() => this.db('invoices').insert(toInvoiceRow(invoice)), {
+      invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
+    });
+    await this.db('invoice_lines').insert(toInvoiceLineRows(invoice));
+  }
+
+  async update(invoice: Invoice): Promise<void> {
+    const row = toInvoiceRow(invoice);
+    await this.db('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
+      status: row.status,
+      payments_total: row.payments_total,
+      refunds_total: row.refunds_total,
+      void_reason: row.void_reason,
+      approved_at: row.approved_at,
+      voided_at: row.voided_at,
+      updated_at: row.updated_at,
+    });
+  }
+
+  findById(tenantId: string, id: string, options: LoadOptions = {}): Promise<Invoice | null> {
+    return this.load({ tenant_id: tenantId, id }, options);
+  }
+
+  findByIdInAnyTenant(id: string, options: LoadOptions = {}): Promise<Invoice | null> {
+    return this.load({ id }, options);
+  }
+
+  /**
+   * The row first (locked when asked), then lines and note totals in later statements: under
+   * READ COMMITTED each statement sees what was committed before it began, so totals read
+   * after the lock include every note written by the transaction that held it before us.
+   */
+  private async load(where: Partial<InvoiceRow>, options: LoadOptions): Promise<Invoice | null> {
+    const q = this.db<InvoiceRow>('invoices').where(where);
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    if (!row) return null;
+    const lines = await this.db<InvoiceLineRow>('invoice_lines').where({
+      tenant_id: row.tenant_id,
+      invoice_id: row.id,
+    });
+    const totals = await this.db.raw<{ rows: NoteTotalsRow[] }>(
+      `SELECT
+         COALESCE((SELECT sum(amount) FROM debit_notes
+                   WHERE tenant_id = :t AND invoice_id = :i AND status = 'APPROVED'), 0) AS approved_debits,
+         COALESCE((SELECT sum(amount) FROM credit_notes
+                   WHERE tenant_id = :t AND invoice_id = :i AND status = 'APPROVED'), 0) AS approved_credits,
+         COALESCE((SELECT sum(amount) FROM credit_notes
+                   WHERE tenant_id = :t AND invoice_id = :i AND status = 'DRAFT'), 0) AS pending_credits`,
+      { t: row.tenant_id, i: row.id },
+    );
+    return toInvoice(row, lines, totals.rows[0]!);
+  }
+
+  async list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>> {
+    const base = this.db('invoices as i').where('i.tenant_id', tenantId);
+    if (query.status) base.andWhere('i.status', query.status);
+    if (query.fromDate) base.andWhere('i.created_at', '>=', query.fromDate);
+    if (query.toDate) base.andWhere('i.created_at', '<', query.toDate);
+    const [rows, counted] = await Promise.all([
+      base
+        .clone()
+        .select('i.*')
+        .select(this.db.raw(`${approvedSum('debit_notes')} AS approved_debits`))
+        .select(this.db.raw(`${approvedSum('credit_notes')} AS approved_credits`))
+        .orderBy([{ column: 'i.created_at', order: 'desc' }, { column: 'i.id' }])
+        .limit(query.limit)
+        .offset(offsetOf(query)),
+      base.clone().count<{ total: string }[]>({ total: '*' }),
+    ]);
+    return {
+      items: (rows as (InvoiceRow & { approved_debits: string; approved_credits: string })[]).map(toInvoiceSummary),
+      total: Number(counted[0]?.total ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { LoadOptions, NoteRepository } from '../../application/ports/billing-repositories.js';
+import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
+import type { Note, NoteKind } from '../../domain/billing/note.js';
+import { translateViolations } from './db-errors.js';
+import { toNote, toNoteRow, type NoteRow } from './note.mapper.js';
+
+type Db = Knex | Knex.Transaction;
+
+const TABLE: Record<NoteKind, string> = { CREDIT: 'credit_notes', DEBIT: 'debit_notes' };
+
+/** Credit notes or debit notes, by `kind`: same columns, one table each. */
+export class KnexNoteRepository implements NoteRepository {
+  private readonly table: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly kind: NoteKind,
+  ) {
+    this.table = TABLE[kind];
+  }
+
+  async insert(note: Note): Promise<void> {
+    await translateViolations(() => this.db(this.table).insert(toNoteRow(note)), {
+      [`${this.table}_tenant_number_unique`]: () => new DuplicateDocumentNumber(),
+    });
+  }
+
+  async update(note: Note): Promise<void> {
+    const row = toNoteRow(note);
+    await this.db(this.table).where({ tenant_id: row.tenant_id, id: row.id }).update({
+      status: row.status,
+      void_reason: row.void_reason,
+      approved_at: row.approved_at,
+      voided_at: row.voided_at,
+      updated_at: row.updated_at,
+    });
+  }
+
+  async findById(tenantId: string, id: string, options: LoadOptions = {}): Promise<Note | null> {
+    const q = this.db<NoteRow>(this.table).where({ tenant_id: tenantId, id });
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    return row ? toNote(this.kind, row) : null;
+  }
+
+  async findByIdInAnyTenant(id: string): Promise<Note | null> {
+    const row = await this.db<NoteRow>(this.table).where({ id }).first();
+    return row ? toNote(this.kind, row) : null;
+  }
+
+  async list(tenantId: string, query: PageRequest): Promise<Page<Note>> {
+    const base = this.db<NoteRow>(this.table).where({ tenant_id: tenantId });
+    const [rows, counted] = await Promise.all([
+      base
+        .clone()
+        .select('*')
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
+        .limit(query.limit)
+        .offset(offsetOf(query)),
+      base.clone().count<{ total: string }[]>({ total: '*' }),
+    ]);
+    return {
+      items: (rows as NoteRow[]).map((r) => toNote(this.kind, r)),
+      total: Number(counted[0]?.total ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { InvoiceNotFound } from '../../domain/billing/errors.js';
+import type { Invoice } from '../../domain/billing/invoice.js';
+import { isUuid } from '../../domain/shared/ids.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/**
+ * Back office: DRAFT → APPROVED, recording `billing.invoice.created`, in any tenant.
+ * Errors: InvoiceNotFound, InvoiceInvalidState.
+ */
+export class ApproveInvoice {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(id: string): Promise<Invoice> {
+    if (!isUuid(id)) throw new InvoiceNotFound();
+    return this.uow.run(async (r) => {
+      const invoice = await r.invoices.findByIdInAnyTenant(id, { forUpdate: true });
+      if (!invoice) throw new InvoiceNotFound();
+      invoice.approve(this.clock.now());
+      await r.invoices.update(invoice);
+      await r.outbox.add(invoice.pullEvents());
+      return invoice;
+    });
+  }
+}

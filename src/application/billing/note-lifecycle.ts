@@ -1,0 +1,73 @@
+import { NoteNotFound } from '../../domain/billing/errors.js';
+import type { Invoice } from '../../domain/billing/invoice.js';
+import type { Note, NoteKind } from '../../domain/billing/note.js';
+import { isUuid } from '../../domain/shared/ids.js';
+import type { Clock } from '../ports/clock.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
+import { notesOf } from './documents.js';
+
+/**
+ * Loads a note (any tenant: back office) with its invoice, locking the invoice row first and
+ * then the note: the same order as note creation, so the invoice's note totals are exact and
+ * two back-office steps on one note or invoice run one after the other.
+ */
+async function lockNoteWithInvoice(
+  r: Repositories,
+  kind: NoteKind,
+  id: string,
+): Promise<{ note: Note; invoice: Invoice }> {
+  const notes = notesOf(r, kind);
+  const found = isUuid(id) ? await notes.findByIdInAnyTenant(id) : null;
+  if (!found) throw new NoteNotFound(kind);
+  const invoice = await r.invoices.findById(found.tenantId, found.invoiceId, { forUpdate: true });
+  const note = await notes.findById(found.tenantId, id, { forUpdate: true });
+  if (!invoice || !note) throw new NoteNotFound(kind);
+  return { note, invoice };
+}
+
+async function saveNoteWithInvoice(r: Repositories, note: Note, invoice: Invoice): Promise<void> {
+  await notesOf(r, note.kind).update(note);
+  await r.invoices.update(invoice);
+  await r.outbox.add([...invoice.pullEvents(), ...note.pullEvents()]);
+}
+
+/**
+ * Back office: DRAFT → APPROVED for a credit or debit note, re-checking the invoice's state
+ * and (credit notes) the balance rule under the invoice lock. An approved credit note may
+ * settle the invoice (PAID). Errors: NoteNotFound, NoteInvalidState, InvoiceInvalidState,
+ * CreditNoteExceedsBalance.
+ */
+export class ApproveNote {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly kind: NoteKind,
+  ) {}
+
+  execute(id: string): Promise<Note> {
+    return this.uow.run(async (r) => {
+      const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
+      invoice.approveNote(note, this.clock.now());
+      await saveNoteWithInvoice(r, note, invoice);
+      return note;
+    });
+  }
+}
+
+/** Back office: DRAFT → VOIDED for a credit or debit note. Errors: NoteNotFound, NoteInvalidState, ValidationError. */
+export class VoidNote {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly kind: NoteKind,
+  ) {}
+
+  execute(id: string, input: { reason?: unknown } = {}): Promise<Note> {
+    return this.uow.run(async (r) => {
+      const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
+      invoice.voidNote(note, input.reason, this.clock.now());
+      await saveNoteWithInvoice(r, note, invoice);
+      return note;
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { Money } from '../shared/money.js';
+
+/** Upper bound of every stored amount: numeric(14,2). */
+export const MAX_AMOUNT = Money.of('999999999999.99');
+
+/** What an invoice's amounts are computed from. */
+export interface InvoiceLedger {
+  /** Sum of the line totals. */
+  totalAmount: Money;
+  /** Sum of the invoice's APPROVED debit notes. */
+  approvedDebits: Money;
+  /** Sum of the invoice's APPROVED credit notes. */
+  approvedCredits: Money;
+  payments: Money;
+  refunds: Money;
+}
+
+export interface InvoiceAmounts {
+  totalAmount: Money;
+  netAmount: Money;
+  amountPaid: Money;
+  amountDue: Money;
+}
+
+/**
+ * CONTRACT §3: netAmount = total + approved debit notes − approved credit notes;
+ * amountPaid = payments − refunds; amountDue = netAmount − amountPaid. Exact decimals.
+ */
+export function invoiceAmounts(l: InvoiceLedger): InvoiceAmounts {
+  const netAmount = l.totalAmount.plus(l.approvedDebits).minus(l.approvedCredits);
+  const amountPaid = l.payments.minus(l.refunds);
+  return { totalAmount: l.totalAmount, netAmount, amountPaid, amountDue: netAmount.minus(amountPaid) };
+}
+
+/** What a credit note may not exceed: netAmount minus the invoice's DRAFT credit notes. */
+export function creditableBalance(netAmount: Money, pendingCredits: Money): Money {
+  return netAmount.minus(pendingCredits);
+}

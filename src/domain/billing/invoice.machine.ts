@@ -1,0 +1,32 @@
+import { setup, type EventFromLogic } from 'xstate';
+import { nextStatus } from '../shared/lifecycle.js';
+
+export const INVOICE_STATUSES = ['DRAFT', 'APPROVED', 'PAID', 'VOIDED'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * The invoice lifecycle (spec 3.1, CONTRACT §3):
+ * DRAFT --APPROVE (back office) or PAY (first payment)--> APPROVED;
+ * APPROVED --PAY--> APPROVED (a further payment);
+ * APPROVED --SETTLE (amount due reached 0)--> PAID;
+ * DRAFT | APPROVED --VOID--> VOIDED. PAID and VOIDED are terminal.
+ */
+export const invoiceMachine = setup({
+  types: {} as { events: { type: 'APPROVE' } | { type: 'PAY' } | { type: 'SETTLE' } | { type: 'VOID' } },
+}).createMachine({
+  id: 'invoice',
+  initial: 'DRAFT',
+  states: {
+    DRAFT: { on: { APPROVE: 'APPROVED', PAY: 'APPROVED', VOID: 'VOIDED' } },
+    APPROVED: { on: { PAY: 'APPROVED', SETTLE: 'PAID', VOID: 'VOIDED' } },
+    PAID: { type: 'final' },
+    VOIDED: { type: 'final' },
+  },
+});
+
+export type InvoiceEvent = EventFromLogic<typeof invoiceMachine>;
+
+/** The status after `event`, or null when `status` refuses it. */
+export function nextInvoiceStatus(status: InvoiceStatus, event: InvoiceEvent): InvoiceStatus | null {
+  return nextStatus(invoiceMachine, status, event);
+}

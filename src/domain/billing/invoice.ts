@@ -1,0 +1,287 @@
+import { ValidationError } from '../shared/errors.js';
+import { AggregateRoot } from '../shared/events.js';
+import { Money } from '../shared/money.js';
+import { cleanText } from '../shared/text.js';
+import {
+  CreditNoteExceedsBalance,
+  InvoiceAlreadyVoided,
+  InvoiceInvalidState,
+  PaymentExceedsAmountDue,
+} from './errors.js';
+import { creditableBalance, invoiceAmounts, type InvoiceAmounts } from './invoice-amounts.js';
+import type { InvoiceLine, NewInvoice, PaymentMethod } from './invoice-line.js';
+import { nextInvoiceStatus, type InvoiceEvent, type InvoiceStatus } from './invoice.machine.js';
+import { Note, REASON_MAX_LENGTH, type NoteKind } from './note.js';
+
+export const INVOICE_CREATED = 'billing.invoice.created';
+export const INVOICE_VOIDED = 'billing.invoice.voided';
+
+/** What the invoice row holds. */
+export interface InvoiceState {
+  id: string;
+  tenantId: string;
+  number: string;
+  customerId: string;
+  paymentMethod: PaymentMethod;
+  branchId: string;
+  fiscalYearId: string;
+  status: InvoiceStatus;
+  lines: readonly InvoiceLine[];
+  totalAmount: Money;
+  /** Sum of payments received, and of refunds given (payments are roadmap: 0 for now). */
+  payments: Money;
+  refunds: Money;
+  voidReason: string | null;
+  approvedAt: Date | null;
+  voidedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Sums over the invoice's notes, read with the invoice (never stored on it). */
+export interface InvoiceNoteTotals {
+  approvedDebits: Money;
+  approvedCredits: Money;
+  /** DRAFT credit notes: they hold part of the creditable balance until approved or voided. */
+  pendingCredits: Money;
+}
+
+export const NO_NOTES: InvoiceNoteTotals = {
+  approvedDebits: Money.ZERO,
+  approvedCredits: Money.ZERO,
+  pendingCredits: Money.ZERO,
+};
+
+/**
+ * A sales invoice (spec 2.5, 3.1). Its lifecycle is `invoice.machine.ts`; every step asks the
+ * machine first and refuses with a typed error. It also owns the rules between an invoice and
+ * its notes: which states accept a credit or debit note, and the creditable balance.
+ */
+export class Invoice extends AggregateRoot {
+  private constructor(
+    private s: InvoiceState,
+    private notes: InvoiceNoteTotals,
+  ) {
+    super();
+  }
+
+  /** A new DRAFT invoice. Records no event: `billing.invoice.created` fires on approval. */
+  static create(
+    ids: { id: string; tenantId: string; number: string; branchId: string; fiscalYearId: string },
+    request: NewInvoice,
+    now: Date,
+  ): Invoice {
+    return new Invoice(
+      {
+        ...ids,
+        customerId: request.customerId,
+        paymentMethod: request.paymentMethod,
+        status: 'DRAFT',
+        lines: request.lines,
+        totalAmount: request.totalAmount,
+        payments: Money.ZERO,
+        refunds: Money.ZERO,
+        voidReason: null,
+        approvedAt: null,
+        voidedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      NO_NOTES,
+    );
+  }
+
+  /** Rebuilds a stored invoice; no validation, no events. */
+  static restore(state: InvoiceState, notes: InvoiceNoteTotals): Invoice {
+    return new Invoice({ ...state }, { ...notes });
+  }
+
+  get id(): string {
+    return this.s.id;
+  }
+  get tenantId(): string {
+    return this.s.tenantId;
+  }
+  get number(): string {
+    return this.s.number;
+  }
+  get status(): InvoiceStatus {
+    return this.s.status;
+  }
+
+  amounts(): InvoiceAmounts {
+    return invoiceAmounts({ ...this.s, ...this.notes });
+  }
+
+  /** What a new credit note may not exceed: netAmount minus the DRAFT credit notes. */
+  creditableBalance(): Money {
+    return creditableBalance(this.amounts().netAmount, this.notes.pendingCredits);
+  }
+
+  /** Back-office approval: DRAFT → APPROVED, records `billing.invoice.created`. */
+  approve(now: Date): void {
+    const next = this.refuseUnless({ type: 'APPROVE' }, 'approve');
+    this.s = { ...this.s, status: next, approvedAt: now, updatedAt: now };
+    this.recordLifecycleEvent(INVOICE_CREATED, 'CREATE', now);
+    this.settleIfDue(now);
+  }
+
+  /**
+   * A payment (roadmap endpoint; the rule is here). The first payment approves a DRAFT
+   * invoice (recording `billing.invoice.created`); when the amount due reaches 0 it is PAID.
+   */
+  recordPayment(amount: Money, now: Date): void {
+    const next = this.refuseUnless({ type: 'PAY' }, 'record a payment on');
+    if (!amount.isPositive()) throw new ValidationError('amount must be a positive number', 'amount');
+    if (amount.greaterThan(this.amounts().amountDue)) throw new PaymentExceedsAmountDue();
+    const wasDraft = this.s.status === 'DRAFT';
+    this.s = { ...this.s, status: next, payments: this.s.payments.plus(amount), updatedAt: now };
+    if (wasDraft) {
+      this.s = { ...this.s, approvedAt: now };
+      this.recordLifecycleEvent(INVOICE_CREATED, 'CREATE', now);
+    }
+    this.settleIfDue(now);
+  }
+
+  /** DRAFT | APPROVED → VOIDED with a reason, records `billing.invoice.voided`. */
+  void(reason: unknown, now: Date): void {
+    if (this.s.status === 'VOIDED') throw new InvoiceAlreadyVoided();
+    const next = this.refuseUnless({ type: 'VOID' }, 'void');
+    const voidReason = cleanText(reason, REASON_MAX_LENGTH);
+    if (voidReason === null) {
+      throw new ValidationError(
+        `reason must be a non-empty string of at most ${REASON_MAX_LENGTH} characters`,
+        'reason',
+      );
+    }
+    this.s = { ...this.s, status: next, voidReason, voidedAt: now, updatedAt: now };
+    this.recordLifecycleEvent(INVOICE_VOIDED, 'VOID', now);
+  }
+
+  /**
+   * A new DRAFT note against this invoice. A credit note needs an APPROVED or PAID invoice and
+   * may not exceed the creditable balance; a debit note needs an APPROVED invoice.
+   */
+  issueNote(
+    kind: NoteKind,
+    input: { id: string; number: string; amount: Money; reason: string; branchId: string; fiscalYearId: string },
+    now: Date,
+  ): Note {
+    this.assertAcceptsNotes(kind, 'reference');
+    if (kind === 'CREDIT') {
+      if (input.amount.greaterThan(this.creditableBalance())) throw new CreditNoteExceedsBalance('request');
+      this.notes = { ...this.notes, pendingCredits: this.notes.pendingCredits.plus(input.amount) };
+    }
+    return Note.draft({ ...input, kind, tenantId: this.s.tenantId, invoiceId: this.s.id }, now);
+  }
+
+  /**
+   * Approves one of this invoice's notes. Re-checks the invoice's state and, for a credit
+   * note, the balance rule against the other DRAFT credit notes. An approved credit note that
+   * brings the amount due to 0 settles the invoice (PAID).
+   */
+  approveNote(note: Note, now: Date): void {
+    this.assertOwns(note);
+    this.assertAcceptsNotes(note.kind, 'be approved against');
+    if (note.kind === 'CREDIT') {
+      if (note.status === 'DRAFT') {
+        const others = this.notes.pendingCredits.minus(note.amount);
+        const balance = creditableBalance(this.amounts().netAmount, others);
+        if (note.amount.greaterThan(balance)) throw new CreditNoteExceedsBalance('approval');
+      }
+      note.approve(now);
+      this.notes = {
+        ...this.notes,
+        approvedCredits: this.notes.approvedCredits.plus(note.amount),
+        pendingCredits: this.notes.pendingCredits.minus(note.amount),
+      };
+      this.settleIfDue(now);
+    } else {
+      note.approve(now);
+      this.notes = { ...this.notes, approvedDebits: this.notes.approvedDebits.plus(note.amount) };
+    }
+  }
+
+  /** Voids a DRAFT note of this invoice; a voided credit note frees its part of the balance. */
+  voidNote(note: Note, reason: unknown, now: Date): void {
+    this.assertOwns(note);
+    note.void(reason, now);
+    if (note.kind === 'CREDIT') {
+      this.notes = { ...this.notes, pendingCredits: this.notes.pendingCredits.minus(note.amount) };
+    }
+  }
+
+  private assertAcceptsNotes(kind: NoteKind, verb: string): void {
+    const accepted: readonly InvoiceStatus[] = kind === 'CREDIT' ? ['APPROVED', 'PAID'] : ['APPROVED'];
+    if (!accepted.includes(this.s.status)) {
+      const label = kind === 'CREDIT' ? 'A credit note' : 'A debit note';
+      throw new InvoiceInvalidState(
+        `${label} can only ${verb} an ${accepted.join(' or ')} invoice; this invoice is ${this.s.status}`,
+      );
+    }
+  }
+
+  private assertOwns(note: Note): void {
+    if (note.invoiceId !== this.s.id || note.tenantId !== this.s.tenantId) {
+      throw new Error(`Note ${note.id} does not belong to invoice ${this.s.id}`);
+    }
+  }
+
+  /** APPROVED with nothing left to pay → PAID. */
+  private settleIfDue(now: Date): void {
+    if (this.amounts().amountDue.isPositive()) return;
+    const next = nextInvoiceStatus(this.s.status, { type: 'SETTLE' });
+    if (next !== null) this.s = { ...this.s, status: next, updatedAt: now };
+  }
+
+  private refuseUnless(event: InvoiceEvent, verb: string): InvoiceStatus {
+    const next = nextInvoiceStatus(this.s.status, event);
+    if (next === null) throw new InvoiceInvalidState(`Cannot ${verb} an invoice in status ${this.s.status}`);
+    return next;
+  }
+
+  private recordLifecycleEvent(name: string, action: 'CREATE' | 'VOID', now: Date): void {
+    this.record({
+      name,
+      tenantId: this.s.tenantId,
+      occurredAt: now,
+      payload: { id: this.s.id, code: this.s.number, branchId: this.s.branchId, resource: 'INVOICE', action },
+    });
+  }
+
+  /** The stored form (for mappers). */
+  state(): Readonly<InvoiceState> {
+    return this.s;
+  }
+
+  /** Plain data for presentation and logs; money as exact JSON numbers. */
+  snapshot() {
+    const s = this.s;
+    const a = this.amounts();
+    return {
+      id: s.id,
+      tenantId: s.tenantId,
+      billNumber: s.number,
+      status: s.status,
+      customerId: s.customerId,
+      paymentMethod: s.paymentMethod,
+      branchId: s.branchId,
+      fiscalYearId: s.fiscalYearId,
+      totalAmount: a.totalAmount.toNumber(),
+      netAmount: a.netAmount.toNumber(),
+      amountPaid: a.amountPaid.toNumber(),
+      amountDue: a.amountDue.toNumber(),
+      items: s.lines.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity.toNumber(),
+        unitPrice: l.unitPrice.toNumber(),
+        lineTotal: l.lineTotal.toNumber(),
+      })),
+      voidReason: s.voidReason,
+      approvedAt: s.approvedAt?.toISOString() ?? null,
+      voidedAt: s.voidedAt?.toISOString() ?? null,
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { transition, type AnyStateMachine, type EventObject } from 'xstate';
+
+/**
+ * One step of a lifecycle machine used as a pure transition function (no running actor): the
+ * snapshot is rebuilt from the stored status, and the result is the next status, or null when
+ * the current status does not allow `event`. Each machine file wraps it with its own types.
+ */
+export function nextStatus<S extends string>(machine: AnyStateMachine, status: S, event: EventObject): S | null {
+  const snapshot = machine.resolveState({ value: status, context: {} });
+  if (!snapshot.can(event)) return null;
+  const [next] = transition(machine, snapshot, event);
+  return next.value as S;
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
+import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
+import { DuplicateDocumentNumber } from '../../../src/domain/billing/errors.js';
+import { parseNewInvoice } from '../../../src/domain/billing/invoice-line.js';
+import { Invoice } from '../../../src/domain/billing/invoice.js';
+import { Money } from '../../../src/domain/shared/money.js';
+import type { Database } from '../../../src/infrastructure/database.js';
+import { resetData, testDatabase } from '../../support/database.js';
+
+describe('billing repositories (real database)', () => {
+  let db: Database;
+  let uow: KnexUnitOfWork;
+  const tenantId = randomUUID();
+  const branchId = randomUUID();
+  const fiscalYearId = randomUUID();
+  const customerId = randomUUID();
+  const productId = randomUUID();
+  const now = new Date('2026-03-01T10:00:00.123Z');
+  let seq = 0;
+
+  before(async () => {
+    db = await testDatabase();
+    await resetData(db.knex);
+    uow = new KnexUnitOfWork(db.knex, new AesGcmSecretCipher(randomBytes(32)));
+    const k = db.knex;
+    await k('tenants').insert({ id: tenantId, name: 'T', created_at: now });
+    await k('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: now });
+    await k('fiscal_years').insert({
+      tenant_id: tenantId,
+      id: fiscalYearId,
+      code: '2026',
+      starts_on: '2026-01-01',
+      ends_on: '2026-12-31',
+      created_at: now,
+    });
+    await k('customers').insert({ tenant_id: tenantId, id: customerId, name: 'Ann', created_at: now });
+    await k('products').insert({
+      tenant_id: tenantId,
+      id: productId,
+      name: 'Mug',
+      slug: 'mug',
+      sku: 'MUG',
+      price: '1.00',
+      created_at: now,
+      updated_at: now,
+    });
+  });
+
+  function newInvoice(items = [{ productId, quantity: 1, unitPrice: 100 }], at = now): Invoice {
+    seq += 1;
+    return Invoice.create(
+      { id: randomUUID(), tenantId, number: `INV-2026-${String(seq).padStart(6, '0')}`, branchId, fiscalYearId },
+      parseNewInvoice({ customerId, paymentMethod: 'QR', items }),
+      at,
+    );
+  }
+
+  it('stores an invoice with its lines and rebuilds it exactly', async () => {
+    const inv = newInvoice([
+      { productId, quantity: 3, unitPrice: 19.99 },
+      { productId, quantity: 1.255, unitPrice: 0.1 },
+      { productId, quantity: 2, unitPrice: 0.1 },
+    ]);
+    await uow.run((r) => r.invoices.insert(inv));
+    const loaded = await uow.read((r) => r.invoices.findById(tenantId, inv.id));
+    expect(loaded!.snapshot()).to.deep.equal(inv.snapshot());
+    expect(loaded!.snapshot().totalAmount).to.equal(60.3);
+    expect(loaded!.pullEvents()).to.deep.equal([]);
+    expect(await uow.read((r) => r.invoices.findById(randomUUID(), inv.id))).to.equal(null);
+    expect((await uow.read((r) => r.invoices.findByIdInAnyTenant(inv.id)))!.id).to.equal(inv.id);
+  });
+
+  it('computes note totals from the notes on every load, and in list rows', async () => {
+    const inv = newInvoice([{ productId, quantity: 1, unitPrice: 100 }], new Date('2026-03-05T00:00:00Z'));
+    inv.approve(now);
+    await uow.run((r) => r.invoices.insert(inv));
+    await uow.run(async (r) => {
+      const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
+      const input = (number: string, amount: number) => ({
+        id: randomUUID(),
+        number,
+        amount: Money.of(amount),
+        reason: 'r',
+        branchId,
+        fiscalYearId,
+      });
+      const credit = locked.issueNote('CREDIT', input('CN-2026-000001', 30), now);
+      const pending = locked.issueNote('CREDIT', input('CN-2026-000002', 15), now);
+      const debit = locked.issueNote('DEBIT', input('DN-2026-000001', 12.5), now);
+      for (const n of [credit, pending]) await r.creditNotes.insert(n);
+      await r.debitNotes.insert(debit);
+      locked.approveNote(credit, now);
+      locked.approveNote(debit, now);
+      await r.creditNotes.update(credit);
+      await r.debitNotes.update(debit);
+      await r.invoices.update(locked);
+    });
+    const loaded = (await uow.read((r) => r.invoices.findById(tenantId, inv.id)))!;
+    expect(loaded.snapshot()).to.include({ status: 'APPROVED', netAmount: 82.5, amountDue: 82.5 });
+    expect(loaded.creditableBalance().toString()).to.equal('67.50');
+    const page = await uow.read((r) =>
+      r.invoices.list(tenantId, { page: 1, limit: 10, fromDate: new Date('2026-03-05T00:00:00Z') }),
+    );
+    expect(page.items).to.have.length(1);
+    expect(page.items[0]!.netAmount.toString()).to.equal('82.50');
+    expect(page.items[0]!.amountDue.toString()).to.equal('82.50');
+    const notes = await uow.read((r) => r.creditNotes.list(tenantId, { page: 1, limit: 10 }));
+    expect(notes.items.map((n) => n.status).sort()).to.deep.equal(['APPROVED', 'DRAFT']);
+  });
+
+  it('turns a duplicate number into DuplicateDocumentNumber', async () => {
+    const inv = newInvoice();
+    await uow.run((r) => r.invoices.insert(inv));
+    const copy = Invoice.restore({ ...newInvoice().state(), number: inv.number }, { ...zeroTotals() });
+    await expect(uow.run((r) => r.invoices.insert(copy))).to.be.rejectedWith(DuplicateDocumentNumber);
+  });
+
+  it('CHECK constraints make impossible states impossible', async () => {
+    const inv = newInvoice();
+    await uow.run((r) => r.invoices.insert(inv));
+    const k = db.knex;
+    const violations = [
+      k('invoices').where({ id: inv.id }).update({ status: 'VOIDED' }), // no reason, no voided_at
+      k('invoices').where({ id: inv.id }).update({ status: 'APPROVED' }), // no approved_at
+      k('invoices').where({ id: inv.id }).update({ status: 'OPEN' }),
+      k('invoices').where({ id: inv.id }).update({ refunds_total: '1.00' }), // refunds above payments
+      k('invoice_lines').where({ invoice_id: inv.id }).update({ quantity: '0' }),
+    ];
+    for (const v of violations) {
+      await expect(v).to.be.rejected.and.eventually.have.property('code', '23514');
+    }
+  });
+});
+
+function zeroTotals() {
+  return { approvedDebits: Money.ZERO, approvedCredits: Money.ZERO, pendingCredits: Money.ZERO };
+}

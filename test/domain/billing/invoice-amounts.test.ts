@@ -1,0 +1,150 @@
+import { expect } from 'chai';
+import { creditableBalance, invoiceAmounts } from '../../../src/domain/billing/invoice-amounts.js';
+import { parseNewInvoice } from '../../../src/domain/billing/invoice-line.js';
+import { ValidationError } from '../../../src/domain/shared/errors.js';
+import { Money } from '../../../src/domain/shared/money.js';
+
+const P = '11111111-1111-4111-8111-111111111111';
+const C = '22222222-2222-4222-8222-222222222222';
+const m = (v: string | number) => Money.of(v);
+
+function request(items: unknown, extra: Record<string, unknown> = {}) {
+  return parseNewInvoice({ customerId: C, paymentMethod: 'CASH', items, ...extra });
+}
+
+function problems(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).to.be.instanceOf(ValidationError);
+    return (err as ValidationError).details!.map((d) => d.issue);
+  }
+  throw new Error('expected a ValidationError');
+}
+
+describe('invoice amounts (exact decimals)', () => {
+  it('sums line totals exactly: 3 × 19.99 + 1 × 0.1 + 2 × 0.1 = 60.27', () => {
+    const r = request([
+      { productId: P, quantity: 3, unitPrice: 19.99 },
+      { productId: P, quantity: 1, unitPrice: 0.1 },
+      { productId: P, quantity: 2, unitPrice: 0.1 },
+    ]);
+    expect(r.lines.map((l) => l.lineTotal.toString())).to.deep.equal(['59.97', '0.10', '0.20']);
+    expect(r.totalAmount.toString()).to.equal('60.27');
+    expect(r.totalAmount.toNumber()).to.equal(60.27);
+    const tenths = request([
+      { productId: P, quantity: 1, unitPrice: 0.1 },
+      { productId: P, quantity: 1, unitPrice: 0.2 },
+    ]);
+    expect(tenths.totalAmount.toNumber()).to.equal(0.3);
+    expect(0.1 + 0.2).to.not.equal(0.3); // what binary floats would have given
+  });
+
+  it('rounds each line half-up to 2 decimals (not half-even)', () => {
+    const r = request([
+      { productId: P, quantity: 2.5, unitPrice: 0.01 }, // 0.025 → 0.03
+      { productId: P, quantity: 0.333, unitPrice: 0.15 }, // 0.04995 → 0.05
+      { productId: P, quantity: 1.004, unitPrice: 1 }, // 1.004 → 1.00
+      { productId: P, quantity: 7, unitPrice: 0 },
+    ]);
+    expect(r.lines.map((l) => l.lineTotal.toString())).to.deep.equal(['0.03', '0.05', '1.00', '0.00']);
+    expect(r.totalAmount.toString()).to.equal('1.08');
+  });
+
+  it('netAmount = total + approved debits − approved credits; amountPaid = payments − refunds; amountDue = net − paid', () => {
+    const a = invoiceAmounts({
+      totalAmount: m('100.00'),
+      approvedDebits: m('15.50'),
+      approvedCredits: m('20.25'),
+      payments: m('50.10'),
+      refunds: m('0.10'),
+    });
+    expect(a.netAmount.toString()).to.equal('95.25');
+    expect(a.amountPaid.toString()).to.equal('50.00');
+    expect(a.amountDue.toString()).to.equal('45.25');
+    const none = invoiceAmounts({
+      totalAmount: m(10),
+      approvedDebits: Money.ZERO,
+      approvedCredits: Money.ZERO,
+      payments: Money.ZERO,
+      refunds: Money.ZERO,
+    });
+    expect(none.amountDue.toString()).to.equal('10.00');
+  });
+
+  it('the creditable balance is netAmount minus the DRAFT credit notes', () => {
+    expect(creditableBalance(m('95.25'), m('30.05')).toString()).to.equal('65.20');
+    expect(creditableBalance(m('10'), m('10')).isZero()).to.equal(true);
+  });
+
+  it('reports every bad item as "Row N: Items ..." counted from 1', () => {
+    expect(
+      problems(() =>
+        request([
+          { productId: P, quantity: 1, unitPrice: 1 },
+          { productId: P, quantity: 0, unitPrice: 1 },
+          { productId: 'nope', quantity: -2, unitPrice: -1 },
+          { productId: P, quantity: 1.0001, unitPrice: 1.001 },
+        ]),
+      ),
+    ).to.deep.equal([
+      'Row 2: Items quantity must be a positive number',
+      'Row 3: Items productId must be a UUID',
+      'Row 3: Items quantity must be a positive number',
+      'Row 3: Items unitPrice must be a number from 0 to 999999999999.99 with at most 2 decimals',
+      'Row 4: Items quantity must be a positive number',
+      'Row 4: Items unitPrice must be a number from 0 to 999999999999.99 with at most 2 decimals',
+    ]);
+  });
+
+  it('refuses an empty or oversized item list, a bad customer id and payment method, and totals beyond numeric(14,2)', () => {
+    expect(problems(() => request([]))).to.deep.equal(['items must contain at least 1 item']);
+    const many = Array.from({ length: 501 }, () => ({ productId: P, quantity: 1, unitPrice: 1 }));
+    expect(problems(() => request(many))).to.deep.equal(['items must contain no more than 500 items']);
+    expect(problems(() => request('x'))).to.deep.equal(['items must be an array']);
+    expect(
+      problems(() =>
+        parseNewInvoice({
+          customerId: 'c',
+          paymentMethod: 'CHEQUE',
+          items: [{ productId: P, quantity: 1, unitPrice: 1 }],
+        }),
+      ),
+    ).to.deep.equal([
+      'customerId must be a UUID',
+      'paymentMethod must be one of the following values: CASH, CARD, QR, CREDIT',
+    ]);
+    expect(
+      problems(() =>
+        request([
+          { productId: P, quantity: 600000000000, unitPrice: 1 },
+          { productId: P, quantity: 2, unitPrice: 999999999999.99 },
+        ]),
+      ),
+    ).to.deep.equal([
+      'Row 1: Items quantity must not be greater than 99999999999.999',
+      'Row 2: Items line total must not be greater than 999999999999.99',
+    ]);
+    expect(
+      problems(() =>
+        request([
+          { productId: P, quantity: 1, unitPrice: 600000000000 },
+          { productId: P, quantity: 1, unitPrice: 600000000000 },
+        ]),
+      ),
+    ).to.deep.equal(['totalAmount must not be greater than 999999999999.99']);
+  });
+
+  it('accepts every payment method and normalises ids to lower case', () => {
+    for (const paymentMethod of ['CASH', 'CARD', 'QR', 'CREDIT']) {
+      const r = parseNewInvoice({
+        customerId: C.toUpperCase(),
+        paymentMethod,
+        items: [{ productId: P.toUpperCase(), quantity: 1, unitPrice: 1 }],
+      });
+      expect(r.paymentMethod).to.equal(paymentMethod);
+      expect(r.customerId).to.equal(C);
+      expect(r.lines[0]!.productId).to.equal(P);
+    }
+  });
+});
