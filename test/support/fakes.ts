@@ -138,9 +138,6 @@ class MemProducts implements ProductRepository {
   async update(p: Product) {
     this.rows.set(p.id, p);
   }
-  async existingIds(tenantId: string, ids: readonly string[]) {
-    return new Set(ids.filter((id) => this.rows.get(id)?.tenantId === tenantId));
-  }
   async list(tenantId: string, q: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const term = q.search?.toLowerCase();
     const all = [...this.rows.values()]

@@ -34,15 +34,6 @@ export class KnexProductRepository implements ProductRepository {
     await this.db('products').where({ tenant_id: p.tenantId, id: p.id }).update({ name, price, updated_at });
   }
 
-  async existingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db<ProductRow>('products')
-      .where({ tenant_id: tenantId })
-      .whereIn('id', [...ids])
-      .select('id');
-    return new Set(rows.map((r) => r.id));
-  }
-
   async list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const base = this.db('products as p').where('p.tenant_id', tenantId);
     if (query.search) {

@@ -30,7 +30,9 @@ export class CreateInvoice {
     const request = parseNewInvoice(input);
     return this.uow.run(async (r) => {
       if (!(await r.customers.findById(caller.tenantId, request.customerId))) throw new CustomerNotFound();
-      const known = await r.products.existingIds(caller.tenantId, [...new Set(request.lines.map((l) => l.productId))]);
+      const known = await r.products.findExistingIds(caller.tenantId, [
+        ...new Set(request.lines.map((l) => l.productId)),
+      ]);
       const missing = request.lines.findIndex((l) => !known.has(l.productId));
       if (missing >= 0) throw new ProductNotFound(missing + 1);
       const number = await nextDocumentNumber(r, caller, 'INV');

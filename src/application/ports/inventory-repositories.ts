@@ -21,8 +21,6 @@ export interface ProductRepository {
   insert(product: Product): Promise<void>;
   findById(tenantId: string, id: string, options?: { forUpdate?: boolean }): Promise<Product | null>;
   update(product: Product): Promise<void>;
-  /** Which of `ids` are products of the tenant (one query, for documents with many lines). */
-  existingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>>;
   list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>>;
   /** Which of `ids` are products of the tenant (one query, however many ids). */
   findExistingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>>;
