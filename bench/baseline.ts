@@ -3,11 +3,15 @@
  * the service for each scenario, with no authentication, no validation and none of our
  * framework. `DATABASE_URL` and `PORT` come from the environment; `TENANT_ID` fixes the tenant.
  */
+import { randomUUID } from 'node:crypto';
 import express from 'express';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const tenantId = process.env.TENANT_ID!;
+const branchId = process.env.BRANCH_ID!;
+const fiscalYearId = process.env.FISCAL_YEAR_ID!;
+const fiscalYearCode = process.env.FISCAL_YEAR_CODE!;
 const app = express();
 app.use(express.json({ limit: '1mb' }));
 
@@ -42,6 +46,57 @@ app.get('/api/v1/external/products', async (req, res) => {
     })),
     pagination: { total: Number(count.rows[0].total), page, limit },
   });
+});
+
+/** The same rows the service writes for an invoice, in one transaction, with nothing checked. */
+app.post('/api/v1/external/billing/invoices', async (req, res) => {
+  const { customerId, paymentMethod, items } = req.body as {
+    customerId: string;
+    paymentMethod: string;
+    items: { productId: string; quantity: number; unitPrice: number }[];
+  };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const seq = await client.query(
+      `INSERT INTO document_sequences (tenant_id, fiscal_year_id, kind, last_value) VALUES ($1, $2, 'INV', 1)
+       ON CONFLICT (tenant_id, fiscal_year_id, kind) DO UPDATE SET last_value = document_sequences.last_value + 1
+       RETURNING last_value`,
+      [tenantId, fiscalYearId],
+    );
+    const number = `INV-${fiscalYearCode}-${String(seq.rows[0].last_value).padStart(6, '0')}`;
+    const id = randomUUID();
+    const lines = items.map((i, n) => ({ ...i, n: n + 1, total: Math.round(i.quantity * i.unitPrice * 100) / 100 }));
+    const total = lines.reduce((a, l) => a + l.total, 0).toFixed(2);
+    const now = new Date();
+    await client.query(
+      `INSERT INTO invoices (tenant_id, id, number, fiscal_year_id, branch_id, customer_id, payment_method, status, total_amount, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'DRAFT', $8, $9, $9)`,
+      [tenantId, id, number, fiscalYearId, branchId, customerId, paymentMethod, total, now],
+    );
+    await client.query(
+      `INSERT INTO invoice_lines (tenant_id, invoice_id, line_no, product_id, quantity, unit_price, line_total)
+       SELECT $1, $2, * FROM unnest($3::int[], $4::uuid[], $5::numeric[], $6::numeric[], $7::numeric[])`,
+      [
+        tenantId,
+        id,
+        lines.map((l) => l.n),
+        lines.map((l) => l.productId),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.unitPrice),
+        lines.map((l) => l.total),
+      ],
+    );
+    await client.query('COMMIT');
+    res
+      .status(201)
+      .json({ success: true, data: { id, billNumber: number, status: 'DRAFT', totalAmount: Number(total) } });
+  } catch (err) {
+    await client.query('ROLLBACK');
+    res.status(500).json({ success: false, status: 500, message: String(err) });
+  } finally {
+    client.release();
+  }
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {

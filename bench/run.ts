@@ -60,7 +60,14 @@ async function main(): Promise<void> {
   const baseline = await startChild(
     'node',
     ['--import', 'tsx', 'bench/baseline.ts'],
-    { DATABASE_URL: databaseUrl, PORT: String(baselinePort), TENANT_ID: ids.tenantId },
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(baselinePort),
+      TENANT_ID: ids.tenantId,
+      BRANCH_ID: ids.branchId,
+      FISCAL_YEAR_ID: ids.fiscalYearId,
+      FISCAL_YEAR_CODE: ids.fiscalYearCode,
+    },
     `http://127.0.0.1:${baselinePort}/api/v1/external/products?limit=1`,
   );
   const rows: Row[] = [];
@@ -69,31 +76,39 @@ async function main(): Promise<void> {
     const signedGet = () => ({
       headers: { 'x-client-id': creds.clientId, 'x-nonce': newNonce(), 'x-timestamp': String(Date.now()) },
     });
-    const scenarios = [
+    const invoiceBody = () => ({
+      customerId: ids.customerIds[Math.floor(Math.random() * ids.customerIds.length)]!,
+      paymentMethod: 'CASH',
+      items: [0, 1, 2].map((k) => ({ productId: ids.productIds[k]!, quantity: k + 1, unitPrice: 19.99 })),
+    });
+    const signedPost = () => {
+      const nonce = newNonce();
+      const timestamp = Date.now();
+      return {
+        headers: {
+          'content-type': 'application/json',
+          'x-client-id': creds.clientId,
+          'x-nonce': nonce,
+          'x-timestamp': String(timestamp),
+        },
+        body: JSON.stringify(signBody(invoiceBody(), creds.clientSecret, nonce, timestamp)),
+      };
+    };
+    const plainPost = () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(invoiceBody()) });
+    const scenarios: { name: string; path: string; method?: 'POST' }[] = [
       { name: 'GET /products?page=1&limit=10', path: '/api/v1/external/products?page=1&limit=10' },
       { name: 'GET /products?search=sku-1234', path: '/api/v1/external/products?search=sku-1234' },
+      { name: 'POST /billing/invoices (3 items)', path: '/api/v1/external/billing/invoices', method: 'POST' },
     ];
     for (const s of scenarios) {
       const base: LoadResult[] = [];
       const svc: LoadResult[] = [];
+      const common = { path: s.path, method: s.method, connections: CONNECTIONS, duration: DURATION };
       for (let r = 0; r < ROUNDS; r++) {
-        base.push(
-          await load({
-            url: `http://127.0.0.1:${baselinePort}`,
-            path: s.path,
-            connections: CONNECTIONS,
-            duration: DURATION,
-          }),
-        );
-        svc.push(
-          await load({
-            url: `http://127.0.0.1:${servicePort}`,
-            path: s.path,
-            connections: CONNECTIONS,
-            duration: DURATION,
-            prepare: signedGet,
-          }),
-        );
+        const baselineRun = { ...common, url: `http://127.0.0.1:${baselinePort}` };
+        base.push(await load(s.method ? { ...baselineRun, prepare: plainPost } : baselineRun));
+        const serviceRun = { ...common, url: `http://127.0.0.1:${servicePort}` };
+        svc.push(await load({ ...serviceRun, prepare: s.method ? signedPost : signedGet }));
       }
       rows.push({ scenario: s.name, base: medianOf(base), svc: medianOf(svc) });
     }
@@ -120,7 +135,6 @@ async function main(): Promise<void> {
 
     const peak = service.peakRssMb();
     report(rows, peak, small, large);
-    void signBody; // the invoice scenario signs bodies (added with billing)
   } finally {
     await service.stop();
     await baseline.stop();
@@ -168,7 +182,10 @@ async function seed(knex: Knex, products: number) {
   await knex('customers').insert(
     customerIds.map((id, i) => ({ tenant_id: tenantId, id, name: `Customer ${i}`, created_at: now })),
   );
-  return { tenantId, branchId, fiscalYearId, warehouseId, customerIds };
+  const productIds = (await knex('products').where({ tenant_id: tenantId }).orderBy('sku').limit(3).select('id')).map(
+    (r: { id: string }) => r.id,
+  );
+  return { tenantId, branchId, fiscalYearId, fiscalYearCode: String(year), warehouseId, customerIds, productIds };
 }
 
 /** Adds products from..to-1 with one INSERT ... SELECT; names and SKUs are unique and searchable. */

@@ -50,7 +50,7 @@ describe('e2e: parallel approvals of stock adjustments', () => {
       const year = (await r.fiscalYears.findById(s.tenantId, s.fiscalYearId))!;
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
-        const number = await r.documentNumbers.next(s.tenantId, year, 'ADJ');
+        const number = await r.documentNumbers.next(s.tenantId, year.id, 'ADJ');
         const request = AdjustmentRequest.create(draft, { id: randomUUID(), number, ...caller }, new Date());
         await r.adjustmentRequests.insert(request);
         ids.push(request.id);

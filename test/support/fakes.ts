@@ -50,7 +50,7 @@ import { LOW_STOCK_STATUSES, lowStockStatusOf } from '../../src/domain/inventory
 import type { StockLedgerEntry } from '../../src/domain/inventory/stock-ledger.js';
 import { Quantity } from '../../src/domain/shared/quantity.js';
 import type { Product } from '../../src/domain/inventory/product.js';
-import { DuplicateBranchCode, FiscalYearOverlap } from '../../src/domain/organization/errors.js';
+import { DuplicateBranchCode, FiscalYearNotFound, FiscalYearOverlap } from '../../src/domain/organization/errors.js';
 import { overlaps, type FiscalYear } from '../../src/domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../src/domain/organization/organization.js';
 
@@ -417,11 +417,14 @@ class MemOutbox implements Outbox {
 
 class MemDocumentNumbers implements DocumentNumbers {
   rows = new Map<string, number>();
-  async next(tenantId: string, fiscalYear: { id: string; code: string }, kind: DocumentKind) {
-    const key = `${tenantId}/${fiscalYear.id}/${kind}`;
+  constructor(private readonly fiscalYears: MemFiscalYears) {}
+  async next(tenantId: string, fiscalYearId: string, kind: DocumentKind) {
+    const year = await this.fiscalYears.findById(tenantId, fiscalYearId);
+    if (!year) throw new FiscalYearNotFound();
+    const key = `${tenantId}/${year.id}/${kind}`;
     const n = (this.rows.get(key) ?? 0) + 1;
     this.rows.set(key, n);
-    return formatDocumentNumber(kind, fiscalYear.code, n);
+    return formatDocumentNumber(kind, year.code, n);
   }
 }
 
@@ -431,11 +434,12 @@ class MemDocumentNumbers implements DocumentNumbers {
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
   private readonly products = new MemProducts();
+  private readonly fiscalYears = new MemFiscalYears();
   private readonly notes = { credit: new MemNotes('CREDIT'), debit: new MemNotes('DEBIT') };
   readonly repos = {
     tenants: new MemTenants(),
     branches: new MemBranches(),
-    fiscalYears: new MemFiscalYears(),
+    fiscalYears: this.fiscalYears,
     warehouses: new MemWarehouses(),
     products: this.products,
     adjustmentRequests: new MemAdjustmentRequests(),
@@ -447,7 +451,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     creditNotes: this.notes.credit,
     debitNotes: this.notes.debit,
     outbox: new MemOutbox(),
-    documentNumbers: new MemDocumentNumbers(),
+    documentNumbers: new MemDocumentNumbers(this.fiscalYears),
   } satisfies Repositories;
   commits = 0;
 

@@ -5,6 +5,8 @@ import {
   type DocumentNumbers,
 } from '../../application/ports/document-numbers.js';
 
+import { FiscalYearNotFound } from '../../domain/organization/errors.js';
+
 type Db = Knex | Knex.Transaction;
 
 /**
@@ -14,14 +16,18 @@ type Db = Knex | Knex.Transaction;
 export class KnexDocumentNumbers implements DocumentNumbers {
   constructor(private readonly db: Db) {}
 
-  async next(tenantId: string, fiscalYear: { id: string; code: string }, kind: DocumentKind): Promise<string> {
-    const { rows } = await this.db.raw<{ rows: { last_value: number }[] }>(
-      `INSERT INTO document_sequences (tenant_id, fiscal_year_id, kind, last_value)
-       VALUES (?, ?, ?, 1)
+  /** One round trip: the fiscal year's code comes back with the counter. */
+  async next(tenantId: string, fiscalYearId: string, kind: DocumentKind): Promise<string> {
+    const { rows } = await this.db.raw<{ rows: { last_value: number; code: string }[] }>(
+      `WITH year AS (SELECT id, code FROM fiscal_years WHERE tenant_id = ? AND id = ?)
+       INSERT INTO document_sequences (tenant_id, fiscal_year_id, kind, last_value)
+       SELECT ?, year.id, ?, 1 FROM year
        ON CONFLICT (tenant_id, fiscal_year_id, kind) DO UPDATE SET last_value = document_sequences.last_value + 1
-       RETURNING last_value`,
-      [tenantId, fiscalYear.id, kind],
+       RETURNING last_value, (SELECT code FROM year) AS code`,
+      [tenantId, fiscalYearId, tenantId, kind],
     );
-    return formatDocumentNumber(kind, fiscalYear.code, rows[0]!.last_value);
+    const row = rows[0];
+    if (!row) throw new FiscalYearNotFound();
+    return formatDocumentNumber(kind, row.code, row.last_value);
   }
 }

@@ -1,5 +1,4 @@
 import type { NoteKind } from '../../domain/billing/note.js';
-import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { NoteRepository } from '../ports/billing-repositories.js';
 import type { DocumentKind } from '../ports/document-numbers.js';
@@ -9,10 +8,8 @@ import type { Repositories } from '../ports/unit-of-work.js';
  * The next number of `kind` in the caller's fiscal year (`INV-2026-000042`). Gapless: it locks
  * the counter until the caller's transaction ends, so call it inside `UnitOfWork.run`.
  */
-export async function nextDocumentNumber(r: Repositories, caller: Caller, kind: DocumentKind): Promise<string> {
-  const year = await r.fiscalYears.findById(caller.tenantId, caller.fiscalYearId);
-  if (!year) throw new FiscalYearNotFound();
-  return r.documentNumbers.next(caller.tenantId, { id: year.id, code: year.code }, kind);
+export function nextDocumentNumber(r: Repositories, caller: Caller, kind: DocumentKind): Promise<string> {
+  return r.documentNumbers.next(caller.tenantId, caller.fiscalYearId, kind);
 }
 
 export const NOTE_DOCUMENT_KIND: Record<NoteKind, DocumentKind> = { CREDIT: 'CN', DEBIT: 'DN' };

@@ -1,6 +1,6 @@
 import { AdjustmentRequest, firstShortfall } from '../../domain/inventory/adjustment-request.js';
 import { InsufficientAvailableStock, ProductNotFound } from '../../domain/inventory/errors.js';
-import { FiscalYearNotFound, WarehouseNotFound } from '../../domain/organization/errors.js';
+import { WarehouseNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -44,9 +44,7 @@ export class RequestAdjustment {
         if (row !== null) throw new InsufficientAvailableStock(row, 'request');
       }
 
-      const year = await r.fiscalYears.findById(tenantId, caller.fiscalYearId);
-      if (!year) throw new FiscalYearNotFound();
-      const number = await r.documentNumbers.next(tenantId, { id: year.id, code: year.code }, 'ADJ');
+      const number = await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'ADJ');
       const request = AdjustmentRequest.create(
         draft,
         {
@@ -54,7 +52,7 @@ export class RequestAdjustment {
           tenantId,
           number,
           branchId: caller.branchId,
-          fiscalYearId: year.id,
+          fiscalYearId: caller.fiscalYearId,
           integrationId: caller.integrationId,
         },
         this.clock.now(),

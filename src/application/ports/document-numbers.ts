@@ -5,9 +5,10 @@ export interface DocumentNumbers {
   /**
    * The next number of `kind` in the tenant's fiscal year, e.g. `INV-2026-000042`. Unique and
    * gapless: it holds a lock on the counter until the transaction ends, and a rollback gives
-   * the number back. Call it inside `UnitOfWork.run`.
+   * the number back. Call it inside `UnitOfWork.run`. Throws FiscalYearNotFound when the fiscal
+   * year is not the tenant's.
    */
-  next(tenantId: string, fiscalYear: { id: string; code: string }, kind: DocumentKind): Promise<string>;
+  next(tenantId: string, fiscalYearId: string, kind: DocumentKind): Promise<string>;
 }
 
 export function formatDocumentNumber(kind: DocumentKind, fiscalYearCode: string, sequence: number): string {

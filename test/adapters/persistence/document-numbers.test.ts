@@ -31,7 +31,7 @@ describe('document numbers (real database)', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 60 }, (_, i) =>
         uow.run(async (r) => {
-          const n = await r.documentNumbers.next(tenantId, year, 'INV');
+          const n = await r.documentNumbers.next(tenantId, year.id, 'INV');
           if (i % 4 === 0) throw new Error('rolled back');
           return n;
         }),
@@ -46,7 +46,7 @@ describe('document numbers (real database)', () => {
   });
 
   it('counts each kind separately', async () => {
-    const cn = await uow.run((r) => r.documentNumbers.next(tenantId, year, 'CN'));
+    const cn = await uow.run((r) => r.documentNumbers.next(tenantId, year.id, 'CN'));
     expect(cn).to.equal('CN-2026-000001');
   });
 });

@@ -56,4 +56,15 @@ describe('nonce store (real database)', () => {
     expect(await store.claim(integrationId, 'new-nonce-01', new Date(Date.now() + 600_000))).to.equal(false);
     expect(await store.claim(integrationId, 'old-nonce-01', new Date(Date.now() + 600_000))).to.equal(true);
   });
+
+  it('refuses a nonce of an unknown integration and leaves the connection usable', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000999';
+    await expect(store.claim(unknown, 'orphan-nonce-1', new Date(Date.now() + 60_000))).to.be.rejected;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.claim(integrationId, `after-error-${i}`, new Date(Date.now() + 60_000)),
+      ),
+    );
+    expect(results.every(Boolean)).to.equal(true);
+  });
 });
