@@ -135,6 +135,14 @@ async function main(): Promise<void> {
 
     const peak = service.peakRssMb();
     report(rows, peak, small, large);
+    const failures = rows.reduce(
+      (n, r) => n + r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0),
+      0,
+    );
+    if (failures > 0) {
+      console.error(`${failures} requests were not answered 2xx: the harness or a server is broken`);
+      process.exitCode = 1;
+    }
   } finally {
     await service.stop();
     await baseline.stop();

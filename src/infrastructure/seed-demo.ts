@@ -7,7 +7,8 @@ import { startService } from './service.js';
 
 /**
  * `npm run seed:demo`: a demo tenant with a branch, the current fiscal year, a warehouse, a few
- * products and customers, created through the same use cases as the back office.
+ * products and customers, and an ADMIN integration whose credentials are printed once, all
+ * created through the same use cases as the back office.
  */
 const { config } = withLocalSecrets(loadConfig());
 const service = await startService(config, createLogger('warn'), 'none');
@@ -41,9 +42,29 @@ try {
     await uc.createCustomer.execute({ tenantId: tenant.id, name: 'Walk-in customer' }),
     await uc.createCustomer.execute({ tenantId: tenant.id, name: 'Cafe Aurora', email: 'orders@aurora.example' }),
   ];
+  const integration = await uc.createIntegration.execute({
+    tenantId: tenant.id,
+    branchId: branch.id,
+    fiscalYearId: fiscalYear.id,
+    role: 'ADMIN',
+    clientName: 'Demo integration',
+  });
   console.log(
     JSON.stringify(
-      { tenant, branch, fiscalYear, warehouse, products: products.map((p) => ({ id: p.id, sku: p.sku })), customers },
+      {
+        tenant,
+        branch,
+        fiscalYear,
+        warehouse,
+        products: products.map((p) => ({ id: p.id, sku: p.sku })),
+        customers,
+        // Shown once, as at any integration's creation: keep them to sign requests.
+        integration: {
+          id: integration.integration.id,
+          clientId: integration.clientId,
+          clientSecret: integration.clientSecret,
+        },
+      },
       null,
       2,
     ),
