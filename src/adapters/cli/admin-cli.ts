@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
-import { DomainError } from '../../domain/shared/errors.js';
+import { DomainError, ValidationError } from '../../domain/shared/errors.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { isUuid } from '../../domain/shared/ids.js';
 
 type FlagType = 'string' | 'number' | 'uuid' | 'boolean';
@@ -158,6 +160,60 @@ export const COMMANDS: Record<string, Command> = {
       );
       return { ...r, previousSecretExpiresAt: r.previousSecretExpiresAt?.toISOString() ?? null };
     },
+  },
+  'webhook:resume': {
+    summary: "Resume an integration's paused webhook endpoint (HELD deliveries are sent again)",
+    flags: {
+      id: { type: 'uuid', required: true, help: 'integration id' },
+      'replay-dead-letters': { type: 'boolean', help: 'also replay its DEAD deliveries (true or false)' },
+    },
+    run: async (uc, v) => {
+      const r = await uc.resumeWebhook.execute(s(v.id), { replayDeadLetters: v['replay-dead-letters'] === true });
+      return { integration: r.integration.view(), requeued: r.requeued, replayed: r.replayed };
+    },
+  },
+  'webhook:deliveries': {
+    summary: "List an integration's webhook deliveries with their attempts, newest first",
+    flags: {
+      id: { type: 'uuid', required: true, help: 'integration id' },
+      status: { type: 'string', help: DELIVERY_STATUSES.join(', ') },
+      page: { type: 'number', help: 'page, from 1 (default 1)' },
+      limit: { type: 'number', help: 'page size, 1 to 100 (default 10)' },
+    },
+    run: async (uc, v) => {
+      const status = v.status as string | undefined;
+      if (status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(status)) {
+        throw new ValidationError(
+          `status must be one of the following values: ${DELIVERY_STATUSES.join(', ')}`,
+          'status',
+        );
+      }
+      const page = (v.page as number | undefined) ?? 1;
+      const limit = (v.limit as number | undefined) ?? 10;
+      if (!Number.isInteger(page) || page < 1) throw new ValidationError('page must not be less than 1', 'page');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+        throw new ValidationError('limit must be an integer from 1 to 100', 'limit');
+      }
+      const result = await uc.listDeliveries.execute(s(v.id), {
+        page,
+        limit,
+        ...(status ? { status: status as DeliveryStatus } : {}),
+      });
+      return {
+        data: result.items.map((i) => deliveryView(i.delivery, i.attempts)),
+        pagination: { total: result.total, page: result.page, limit: result.limit },
+      };
+    },
+  },
+  'delivery:replay': {
+    summary: 'Replay one DEAD or DELIVERED webhook delivery (same id, fresh retry schedule)',
+    flags: { id: { type: 'uuid', required: true, help: 'delivery id' } },
+    run: async (uc, v) => deliveryView((await uc.replayDelivery.execute(s(v.id))).state()),
+  },
+  'webhook:ping': {
+    summary: "Send a webhook.ping event to an integration's endpoint now and show the outcome",
+    flags: { id: { type: 'uuid', required: true, help: 'integration id' } },
+    run: (uc, v) => uc.pingWebhook.execute(s(v.id)),
   },
 };
 

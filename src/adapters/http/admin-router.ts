@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
+import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
@@ -140,5 +141,6 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
   });
 
   router.use(createAdminAccessRoutes(uc));
+  router.use(createAdminWebhookRoutes(uc));
   return router;
 }

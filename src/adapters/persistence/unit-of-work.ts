@@ -14,8 +14,10 @@ import {
   KnexTenantRepository,
   KnexWarehouseRepository,
 } from './organization-repositories.js';
+import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexOutbox } from './outbox-repository.js';
 import { KnexProductRepository } from './product-repository.js';
+import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
 
 export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCipher): Repositories {
   return {
@@ -28,6 +30,8 @@ export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCiphe
     integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
     outbox: new KnexOutbox(db),
     documentNumbers: new KnexDocumentNumbers(db),
+    outboxFeed: new KnexOutboxFeed(db),
+    webhookDeliveries: new KnexWebhookDeliveryRepository(db, cipher),
   };
 }
 

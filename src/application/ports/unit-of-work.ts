@@ -9,6 +9,7 @@ import type {
   WarehouseRepository,
 } from './organization-repositories.js';
 import type { Outbox } from './outbox.js';
+import type { OutboxFeed, WebhookDeliveryRepository } from './webhook-ports.js';
 
 /** Every repository, bound to one transaction (or to none, for `read`). */
 export interface Repositories {
@@ -21,6 +22,8 @@ export interface Repositories {
   integrations: IntegrationRepository;
   outbox: Outbox;
   documentNumbers: DocumentNumbers;
+  outboxFeed: OutboxFeed;
+  webhookDeliveries: WebhookDeliveryRepository;
 }
 
 /**
