@@ -71,8 +71,10 @@ export async function up(knex: Knex): Promise<void> {
       ON webhook_deliveries (tenant_id, lease_expires_at) WHERE status = 'IN_FLIGHT';
     CREATE INDEX webhook_deliveries_by_integration
       ON webhook_deliveries (tenant_id, integration_id, created_at DESC, id DESC);
-    CREATE INDEX webhook_deliveries_by_integration_status
-      ON webhook_deliveries (tenant_id, integration_id, status);
+    -- Partial indexes get entries only for rows in those states, so the hot path (a delivery
+    -- going PENDING → IN_FLIGHT → DELIVERED) does not pay for them.
+    CREATE INDEX webhook_deliveries_held_or_dead
+      ON webhook_deliveries (tenant_id, integration_id, status) WHERE status IN ('HELD', 'DEAD');
 
     CREATE TABLE webhook_delivery_attempts (
       tenant_id uuid NOT NULL,

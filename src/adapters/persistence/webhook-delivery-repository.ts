@@ -68,14 +68,18 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
 
   async claimDue(claim: { owner: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedDelivery[]> {
     const { now } = claim;
+    // Per lane, a LIMIT 1 probe of the due index (a LATERAL, so the planner cannot turn it
+    // into a scan of every due delivery).
     const lanes = await this.db.raw<{ rows: { tenant_id: string }[] }>(
       `SELECT l.tenant_id FROM webhook_dispatch_lanes l
-       WHERE EXISTS (
-           SELECT 1 FROM webhook_deliveries d
-           JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
-           WHERE d.tenant_id = l.tenant_id AND d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
-             AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL)
-         AND (SELECT count(*) FROM webhook_deliveries f WHERE f.tenant_id = l.tenant_id AND f.status = 'IN_FLIGHT') < ?
+       CROSS JOIN LATERAL (
+         SELECT 1 FROM webhook_deliveries d
+         JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
+         WHERE d.tenant_id = l.tenant_id AND d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
+           AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL
+         LIMIT 1
+       ) due
+       WHERE (SELECT count(*) FROM webhook_deliveries f WHERE f.tenant_id = l.tenant_id AND f.status = 'IN_FLIGHT') < ?
        ORDER BY l.last_claim_at, l.tenant_id
        LIMIT ?
        FOR UPDATE OF l SKIP LOCKED`,

@@ -59,6 +59,8 @@ const TOUCH_EVERY_MS = 5_000;
 const LOCK_LIFETIME_MS = 30_000;
 const MAX_CONSECUTIVE_ERRORS = 5;
 const TIMER_BUCKET_MS = 100;
+const MAX_FLUSHERS = 2;
+const RECORD_BATCH = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -88,7 +90,9 @@ export class AgendaWebhookDispatcher {
   private kickPending = false;
   private inFlight = 0;
   private outcomes: DeliveryResult[] = [];
-  private flushing: Promise<void> | null = null;
+  private readonly flushers = new Set<Promise<void>>();
+  /** The outbox may hold undispatched events (a notification said so, or the last fan-out was full). */
+  private outboxDirty = true;
   private wakeUp: (() => void) | null = null;
   private readonly timers = new Set<number>();
   private readonly sends = new Set<Promise<void>>();
@@ -138,14 +142,21 @@ export class AgendaWebhookDispatcher {
     await listener?.end().catch(() => undefined);
     await this.settle();
     await this.running;
-    await this.agenda?.stop().catch((err: unknown) => this.logger.warn({ err }, 'webhook scheduler stop failed'));
+    // drain, not stop: lets the finished run's job record its completion before the pool closes.
+    await this.agenda
+      ?.drain({ timeout: 5_000 })
+      .catch((err: unknown) => this.logger.warn({ err }, 'webhook scheduler stop failed'));
     await this.pool?.end().catch(() => undefined);
     this.logger.info({ worker: this.name }, 'webhook worker stopped');
   }
 
-  /** Something may be due: signal the run of this process, or start one through Agenda. */
-  wake(): void {
+  /**
+   * Something may be due (`outbox`: an event was written; `due`: a delivery became PENDING):
+   * signal the run of this process, or start one through Agenda.
+   */
+  wake(kind: 'outbox' | 'due' = 'outbox'): void {
     if (this.stopping) return;
+    if (kind === 'outbox') this.outboxDirty = true;
     if (this.running) {
       this.signal();
       return;
@@ -177,7 +188,7 @@ export class AgendaWebhookDispatcher {
 
   private async listen(config: pg.ClientConfig): Promise<void> {
     const client = new pg.Client(config);
-    client.on('notification', () => this.wake());
+    client.on('notification', (n) => this.wake(n.payload === 'due' ? 'due' : 'outbox'));
     client.on('error', (err) => {
       this.logger.warn({ err }, 'webhook notification connection lost; reconnecting');
       if (this.listener === client) this.listener = null;
@@ -209,6 +220,7 @@ export class AgendaWebhookDispatcher {
     if (!(await this.uc.probe.execute().catch(() => true))) return;
     let lastWork = Date.now();
     let lastSweep = 0;
+    let lastFanOut = 0;
     let lastTouch = Date.now();
     let errors = 0;
     while (!this.stopping) {
@@ -226,20 +238,26 @@ export class AgendaWebhookDispatcher {
             progressed = true;
           }
         }
-        const fanned = await this.uc.fanOut.execute(this.options.fanOutBatch);
-        if (fanned.events > 0) progressed = true;
+        // The fan-out runs when there may be events: always when polling (every probe), on a
+        // notification when listening — and at least every sweep in case one was missed.
+        const fanOutDue =
+          this.outboxDirty ||
+          Date.now() - lastFanOut >=
+            (this.options.listen ? this.options.timing.sweepEveryMs : this.options.timing.probeEveryMs);
         const room = this.options.maxInFlight - this.inFlight;
-        if (room > 0) {
-          const claimed = await this.uc.claim.execute(this.name, Math.min(room, this.options.claimBatch));
-          for (const c of claimed) this.launch(c);
-          if (claimed.length > 0) progressed = true;
-        }
+        const [fanned, claimed] = await Promise.all([
+          fanOutDue ? this.fanOut() : Promise.resolve(0),
+          room > 0 ? this.uc.claim.execute(this.name, Math.min(room, this.options.claimBatch)) : Promise.resolve([]),
+        ]);
+        if (fanOutDue) lastFanOut = Date.now();
+        for (const c of claimed) this.launch(c);
+        if (fanned > 0 || claimed.length > 0) progressed = true;
         errors = 0;
         if (progressed) {
           lastWork = Date.now();
           continue;
         }
-        const busy = this.inFlight > 0 || this.outcomes.length > 0 || this.flushing !== null;
+        const busy = this.inFlight > 0 || this.outcomes.length > 0 || this.flushers.size > 0;
         if (!busy && Date.now() - lastWork >= this.options.timing.lingerMs) break;
         await this.waitForSignal(this.options.timing.probeEveryMs);
       } catch (err) {
@@ -283,33 +301,46 @@ export class AgendaWebhookDispatcher {
     this.sends.add(send);
   }
 
-  /** Records the queued outcomes in batches, one at a time. */
+  /** One fan-out batch; a full batch means there may be more. */
+  private async fanOut(): Promise<number> {
+    this.outboxDirty = false;
+    const { events } = await this.uc.fanOut.execute(this.options.fanOutBatch);
+    if (events >= this.options.fanOutBatch) this.outboxDirty = true;
+    return events;
+  }
+
+  /** Records the queued outcomes in batches, with up to MAX_FLUSHERS transactions at once. */
   private flush(): void {
-    if (this.flushing) return;
-    this.flushing = (async () => {
-      let failures = 0;
-      while (this.outcomes.length > 0) {
-        const batch = this.outcomes.splice(0, 500);
-        try {
-          this.afterRecord(await this.uc.record.execute(batch));
-          failures = 0;
-        } catch (err) {
-          failures += 1;
-          this.logger.warn({ err, count: batch.length }, 'recording webhook outcomes failed; retrying');
-          this.outcomes.unshift(...batch);
-          // Giving up is safe: the leases expire and the deliveries are sent again.
-          if (this.stopping && failures >= 3) {
-            this.outcomes = [];
-            break;
-          }
-          await sleep(Math.min(5_000, 200 * 2 ** failures));
+    while (this.flushers.size < MAX_FLUSHERS && this.outcomes.length > 0) {
+      const flusher: Promise<void> = this.flushLoop().finally(() => {
+        this.flushers.delete(flusher);
+        if (this.outcomes.length > 0 && !this.stopping) this.flush();
+        this.signal();
+      });
+      this.flushers.add(flusher);
+    }
+  }
+
+  private async flushLoop(): Promise<void> {
+    let failures = 0;
+    while (this.outcomes.length > 0) {
+      const batch = this.outcomes.splice(0, RECORD_BATCH);
+      try {
+        this.afterRecord(await this.uc.record.execute(batch));
+        failures = 0;
+        this.signal();
+      } catch (err) {
+        failures += 1;
+        this.logger.warn({ err, count: batch.length }, 'recording webhook outcomes failed; retrying');
+        this.outcomes.unshift(...batch);
+        // Giving up is safe: the leases expire and the deliveries are sent again.
+        if (this.stopping && failures >= 3) {
+          this.outcomes = [];
+          return;
         }
+        await sleep(Math.min(5_000, 200 * 2 ** failures));
       }
-    })().finally(() => {
-      this.flushing = null;
-      if (this.outcomes.length > 0 && !this.stopping) this.flush();
-      this.signal();
-    });
+    }
   }
 
   /** Retries due later get an Agenda timer, so they run on time even if every run has ended. */
@@ -335,9 +366,9 @@ export class AgendaWebhookDispatcher {
   /** Waits for the requests under way and records every outcome. */
   private async settle(): Promise<void> {
     const deadline = Date.now() + this.options.timeoutMs + 5_000;
-    while ((this.sends.size > 0 || this.flushing || this.outcomes.length > 0) && Date.now() < deadline) {
+    while ((this.sends.size > 0 || this.flushers.size > 0 || this.outcomes.length > 0) && Date.now() < deadline) {
       if (this.sends.size > 0) await Promise.race([Promise.allSettled([...this.sends]), sleep(100)]);
-      else if (this.flushing) await this.flushing;
+      else if (this.flushers.size > 0) await Promise.allSettled([...this.flushers]);
       else this.flush();
     }
   }
