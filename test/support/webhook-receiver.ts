@@ -44,6 +44,7 @@ export class WebhookReceiver {
           body: Buffer.concat(chunks).toString('utf8'),
         };
         this.received.push(received);
+        this.check();
         const n = (this.counts.get(received.path) ?? 0) + 1;
         this.counts.set(received.path, n);
         const answer = this.respond(received, n);
