@@ -276,10 +276,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
     const due = [...this.rows.values()]
       .map((r) => r.state)
       .filter((s) => (s.status === 'PENDING' || s.status === 'RETRYING') && s.nextAttemptAt! <= claim.now)
-      .filter((s) => {
-        const i = this.integrations.rows.get(s.integrationId);
-        return !!i && i.active && i.webhookUrl !== null && i.webhookPausedAt === null;
-      })
+      .filter((s) => this.sendable(s))
       .sort(
         (a, b) =>
           a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
@@ -387,9 +384,13 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
   async hasWork(now: Date) {
     return this.all().some(
       (s) =>
-        ((s.status === 'PENDING' || s.status === 'RETRYING') && s.nextAttemptAt! <= now) ||
+        ((s.status === 'PENDING' || s.status === 'RETRYING') && s.nextAttemptAt! <= now && this.sendable(s)) ||
         (s.status === 'IN_FLIGHT' && s.lease!.expiresAt < now),
     );
+  }
+  private sendable(s: WebhookDeliveryState) {
+    const i = this.integrations.rows.get(s.integrationId);
+    return !!i && i.active && i.webhookUrl !== null && i.webhookPausedAt === null;
   }
 }
 

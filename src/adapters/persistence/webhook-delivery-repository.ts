@@ -327,7 +327,10 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
   async hasWork(now: Date): Promise<boolean> {
     const result = await this.db.raw<{ rows: { work: boolean }[] }>(
       `SELECT EXISTS (SELECT 1 FROM outbox_events WHERE dispatched_at IS NULL)
-           OR EXISTS (SELECT 1 FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?)
+           OR EXISTS (SELECT 1 FROM webhook_deliveries d
+                      JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
+                      WHERE d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
+                        AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL)
            OR EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'IN_FLIGHT' AND lease_expires_at < ?) AS work`,
       [now, now],
     );
