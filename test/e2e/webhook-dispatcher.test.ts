@@ -66,7 +66,7 @@ describe('webhook dispatcher (in the test process, on either database)', () => {
     const svc = await startTestService({}, { mode: 'all' });
     const t = await createTenantSetup(svc.baseUrl);
     await createIntegration(svc.baseUrl, t, { webhookUrl: receiver.url('/slow') });
-    receiver.respond = () => ({ status: 200, delayMs: 400 });
+    receiver.respond = () => ({ status: 200, delayMs: 1_000 });
     await emitEvents(
       svc.container.get<UnitOfWork>(TOKENS.UnitOfWork),
       Array.from({ length: 3 }, () => invoiceEvent(t.tenantId, t.branchId)),
@@ -74,7 +74,7 @@ describe('webhook dispatcher (in the test process, on either database)', () => {
     await receiver.waitFor(() => receiver.concurrent === 3, 10_000, 'three requests under way');
     const before = Date.now();
     await svc.stop();
-    expect(Date.now() - before, 'stop waited for the requests').to.be.at.least(250);
+    expect(Date.now() - before, 'stop waited for the requests').to.be.at.least(300);
     const rows = await svc.database.knex('webhook_deliveries').select('status');
     expect(rows.map((r) => r.status)).to.deep.equal(['DELIVERED', 'DELIVERED', 'DELIVERED']);
   });
