@@ -245,13 +245,16 @@ export class AgendaWebhookDispatcher {
           Date.now() - lastFanOut >=
             (this.options.listen ? this.options.timing.sweepEveryMs : this.options.timing.probeEveryMs);
         const room = this.options.maxInFlight - this.inFlight;
-        const [fanned, claimed] = await Promise.all([
+        const [fanned, claimed] = await Promise.allSettled([
           fanOutDue ? this.fanOut() : Promise.resolve(0),
           room > 0 ? this.uc.claim.execute(this.name, Math.min(room, this.options.claimBatch)) : Promise.resolve([]),
         ]);
         if (fanOutDue) lastFanOut = Date.now();
-        for (const c of claimed) this.launch(c);
-        if (fanned > 0 || claimed.length > 0) progressed = true;
+        // Claimed deliveries are sent even if the fan-out beside them failed (and vice versa).
+        if (claimed.status === 'fulfilled') for (const c of claimed.value) this.launch(c);
+        if (fanned.status === 'rejected') throw fanned.reason;
+        if (claimed.status === 'rejected') throw claimed.reason;
+        if (fanned.value > 0 || claimed.value.length > 0) progressed = true;
         errors = 0;
         if (progressed) {
           lastWork = Date.now();
