@@ -14,6 +14,10 @@ import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
 import type { CreateTenant } from './organization/create-tenant.js';
 import type { CreateWarehouse } from './organization/create-warehouse.js';
+import type { ListDeliveries } from './webhooks/list-deliveries.js';
+import type { PingWebhook } from './webhooks/ping-webhook.js';
+import type { ReplayDelivery } from './webhooks/replay-delivery.js';
+import type { ResumeWebhook } from './webhooks/resume-webhook.js';
 
 /**
  * The use cases the back office drives. The admin HTTP API and the command-line tool are two
@@ -39,4 +43,8 @@ export interface BackOfficeUseCases {
   approveDebitNote: ApproveNote;
   voidCreditNote: VoidNote;
   voidDebitNote: VoidNote;
+  resumeWebhook: ResumeWebhook;
+  listDeliveries: ListDeliveries;
+  replayDelivery: ReplayDelivery;
+  pingWebhook: PingWebhook;
 }

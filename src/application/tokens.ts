@@ -19,6 +19,9 @@ export const TOKENS = {
   NonceStore: Symbol.for('NonceStore'),
   IntegrationDirectory: Symbol.for('IntegrationDirectory'),
   WebhookTargetPolicy: Symbol.for('WebhookTargetPolicy'),
+  WebhookSender: Symbol.for('WebhookSender'),
+  WebhookAlerts: Symbol.for('WebhookAlerts'),
+  WebhookSettings: Symbol.for('WebhookSettings'),
   // access use cases
   CreateIntegration: Symbol.for('CreateIntegration'),
   ListIntegrations: Symbol.for('ListIntegrations'),
@@ -58,6 +61,18 @@ export const TOKENS = {
   ApproveDebitNote: Symbol.for('ApproveDebitNote'),
   VoidDebitNote: Symbol.for('VoidDebitNote'),
   BillingUseCases: Symbol.for('BillingUseCases'),
+  // webhook use cases
+  FanOutEvents: Symbol.for('FanOutEvents'),
+  ClaimDueDeliveries: Symbol.for('ClaimDueDeliveries'),
+  RecordDeliveryOutcomes: Symbol.for('RecordDeliveryOutcomes'),
+  ReclaimExpiredLeases: Symbol.for('ReclaimExpiredLeases'),
+  ProbeWebhookWork: Symbol.for('ProbeWebhookWork'),
+  ResumeWebhook: Symbol.for('ResumeWebhook'),
+  ListDeliveries: Symbol.for('ListDeliveries'),
+  ReplayDelivery: Symbol.for('ReplayDelivery'),
+  PingWebhook: Symbol.for('PingWebhook'),
+  // webhook worker
+  WebhookDispatcher: Symbol.for('WebhookDispatcher'),
   // http
   BackOfficeUseCases: Symbol.for('BackOfficeUseCases'),
   HttpApp: Symbol.for('HttpApp'),

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Container, ContainerModule } from 'inversify';
 import type { Express } from 'express';
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { AuthenticateRequest } from '../application/access/authenticate-request.js';
 import { CreateIntegration } from '../application/access/create-integration.js';
@@ -58,8 +59,21 @@ import { KnexNonceStore } from '../adapters/persistence/nonce-store.js';
 import { KnexUnitOfWork } from '../adapters/persistence/unit-of-work.js';
 import { CryptoSecretGenerator, HmacSha256Signer } from '../adapters/security/crypto.js';
 import { AesGcmSecretCipher } from '../adapters/security/secret-cipher.js';
-import { SchemeWebhookTargetPolicy } from '../adapters/security/webhook-target-policy.js';
+import { ResolvingWebhookTargetPolicy } from '../adapters/security/webhook-target-policy.js';
 import { RandomUuidGenerator, SystemClock } from '../adapters/system/system.js';
+import { AgendaWebhookDispatcher, type DispatcherOptions } from '../adapters/webhooks/agenda-dispatcher.js';
+import { PinoWebhookAlerts } from '../adapters/webhooks/alerts.js';
+import { UndiciWebhookSender } from '../adapters/webhooks/undici-sender.js';
+import type { WebhookAlerts, WebhookSender, WebhookSettings } from '../application/ports/webhook-ports.js';
+import { ClaimDueDeliveries } from '../application/webhooks/claim-due-deliveries.js';
+import { FanOutEvents } from '../application/webhooks/fan-out-events.js';
+import { ListDeliveries } from '../application/webhooks/list-deliveries.js';
+import { PingWebhook } from '../application/webhooks/ping-webhook.js';
+import { ProbeWebhookWork } from '../application/webhooks/probe-webhook-work.js';
+import { ReclaimExpiredLeases } from '../application/webhooks/reclaim-expired-leases.js';
+import { RecordDeliveryOutcomes } from '../application/webhooks/record-delivery-outcomes.js';
+import { ReplayDelivery } from '../application/webhooks/replay-delivery.js';
+import { ResumeWebhook } from '../application/webhooks/resume-webhook.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
 
@@ -99,7 +113,14 @@ const accessModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   bind<WebhookTargetPolicy>(TOKENS.WebhookTargetPolicy)
-    .toResolvedValue((config: Config) => new SchemeWebhookTargetPolicy(config.webhookAllowHttp), [TOKENS.Config])
+    .toResolvedValue(
+      (config: Config) =>
+        new ResolvingWebhookTargetPolicy({
+          allowHttp: config.webhookAllowHttp,
+          allowPrivate: config.webhookAllowPrivate,
+        }),
+      [TOKENS.Config],
+    )
     .inSingletonScope();
 
   bind(TOKENS.CreateIntegration)
@@ -307,6 +328,136 @@ const billingModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+/** The worker's pacing on each kind of database (see AgendaWebhookDispatcher). */
+export function dispatcherOptions(config: Config, database: Database): DispatcherOptions {
+  const server = database.kind === 'server';
+  // knex's pg connection settings are pg's own (their `types` field aside, which is unset here).
+  const connection = { ...database.connection } as pg.ClientConfig;
+  return {
+    store: config.mongodbUrl
+      ? { kind: 'mongodb', url: config.mongodbUrl }
+      : { kind: 'postgres', connection, notifications: server },
+    // The embedded database does not pass notifications between connections: poll instead.
+    listen: server ? connection : null,
+    timing: server
+      ? { processEveryMs: 1_000, sweepEveryMs: 2_000, probeEveryMs: 250, lingerMs: 2_000 }
+      : { processEveryMs: 100, sweepEveryMs: 500, probeEveryMs: 50, lingerMs: 2_000 },
+    maxInFlight: 256,
+    claimBatch: 100,
+    fanOutBatch: 500,
+    timeoutMs: config.webhookTimeoutMs,
+  };
+}
+
+const webhooksModule = new ContainerModule(({ bind }) => {
+  bind<WebhookSettings>(TOKENS.WebhookSettings)
+    .toResolvedValue(
+      (config: Config) => ({
+        retrySchedule: config.webhookRetrySchedule,
+        timeoutMs: config.webhookTimeoutMs,
+        // Longer than any request can take, so a live worker never loses its claim.
+        leaseMs: 2 * config.webhookTimeoutMs + 2_000,
+      }),
+      [TOKENS.Config],
+    )
+    .inSingletonScope();
+  bind<WebhookSender>(TOKENS.WebhookSender)
+    .toResolvedValue(
+      (config: Config) =>
+        new UndiciWebhookSender({
+          timeoutMs: config.webhookTimeoutMs,
+          allowHttp: config.webhookAllowHttp,
+          allowPrivate: config.webhookAllowPrivate,
+        }),
+      [TOKENS.Config],
+    )
+    .inSingletonScope();
+  bind<WebhookAlerts>(TOKENS.WebhookAlerts)
+    .toResolvedValue((logger: Logger) => new PinoWebhookAlerts(logger), [TOKENS.Logger])
+    .inSingletonScope();
+
+  bind(TOKENS.FanOutEvents)
+    .toResolvedValue(standard(FanOutEvents), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.ClaimDueDeliveries)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, settings: WebhookSettings) => new ClaimDueDeliveries(uow, clock, settings),
+      [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.WebhookSettings],
+    )
+    .inSingletonScope();
+  bind(TOKENS.RecordDeliveryOutcomes)
+    .toResolvedValue(
+      (uow: UnitOfWork, ids: IdGenerator, clock: Clock, settings: WebhookSettings, alerts: WebhookAlerts) =>
+        new RecordDeliveryOutcomes(uow, ids, clock, settings, alerts),
+      [...STANDARD, TOKENS.WebhookSettings, TOKENS.WebhookAlerts],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ReclaimExpiredLeases)
+    .toResolvedValue(standard(ReclaimExpiredLeases), [...STANDARD])
+    .inSingletonScope();
+  bind(TOKENS.ProbeWebhookWork)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new ProbeWebhookWork(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ResumeWebhook)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new ResumeWebhook(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.ListDeliveries)
+    .toResolvedValue((uow: UnitOfWork) => new ListDeliveries(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.ReplayDelivery)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new ReplayDelivery(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.PingWebhook)
+    .toResolvedValue(
+      (uow: UnitOfWork, ids: IdGenerator, clock: Clock, sender: WebhookSender, settings: WebhookSettings) =>
+        new PingWebhook(uow, ids, clock, sender, settings),
+      [...STANDARD, TOKENS.WebhookSender, TOKENS.WebhookSettings],
+    )
+    .inSingletonScope();
+
+  bind(TOKENS.WebhookDispatcher)
+    .toResolvedValue(
+      (
+        config: Config,
+        database: Database,
+        logger: Logger,
+        sender: WebhookSender,
+        fanOut: FanOutEvents,
+        claim: ClaimDueDeliveries,
+        record: RecordDeliveryOutcomes,
+        reclaim: ReclaimExpiredLeases,
+        probe: ProbeWebhookWork,
+      ) =>
+        new AgendaWebhookDispatcher(
+          { fanOut, claim, record, reclaim, probe },
+          sender,
+          logger,
+          dispatcherOptions(config, database),
+        ),
+      [
+        TOKENS.Config,
+        TOKENS.Database,
+        TOKENS.Logger,
+        TOKENS.WebhookSender,
+        TOKENS.FanOutEvents,
+        TOKENS.ClaimDueDeliveries,
+        TOKENS.RecordDeliveryOutcomes,
+        TOKENS.ReclaimExpiredLeases,
+        TOKENS.ProbeWebhookWork,
+      ],
+    )
+    .inSingletonScope();
+});
+
 const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   createTenant: TOKENS.CreateTenant,
   createBranch: TOKENS.CreateBranch,
@@ -327,6 +478,10 @@ const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   approveDebitNote: TOKENS.ApproveDebitNote,
   voidCreditNote: TOKENS.VoidCreditNote,
   voidDebitNote: TOKENS.VoidDebitNote,
+  resumeWebhook: TOKENS.ResumeWebhook,
+  listDeliveries: TOKENS.ListDeliveries,
+  replayDelivery: TOKENS.ReplayDelivery,
+  pingWebhook: TOKENS.PingWebhook,
 };
 
 const backOfficeModule = new ContainerModule(({ bind }) => {
@@ -406,6 +561,7 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
     organizationModule,
     inventoryModule,
     billingModule,
+    webhooksModule,
     backOfficeModule,
     httpModule,
   );

@@ -3,6 +3,8 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
+import type { AgendaWebhookDispatcher } from '../adapters/webhooks/agenda-dispatcher.js';
+import type { UndiciWebhookSender } from '../adapters/webhooks/undici-sender.js';
 import { TOKENS } from '../application/tokens.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
@@ -53,6 +55,12 @@ export async function startService(
     timer.unref();
     timers.push(timer);
   }
+  // The webhook worker: Agenda-driven dispatcher of the outbox (CONTRACT §4, §6).
+  let worker: AgendaWebhookDispatcher | null = null;
+  if (mode === 'all' || mode === 'worker') {
+    worker = container.get<AgendaWebhookDispatcher>(TOKENS.WebhookDispatcher);
+    await worker.start();
+  }
   const address = server?.address();
   const port = address && typeof address === 'object' ? address.port : null;
 
@@ -66,12 +74,18 @@ export async function startService(
       if (stopped) return;
       stopped = true;
       for (const t of timers) clearInterval(t);
+      // First the worker: it stops claiming, lets requests under way finish and records them.
+      if (worker) await worker.stop();
       if (server) {
         await new Promise<void>((resolve) => {
           server!.close(() => resolve());
           server!.closeIdleConnections();
         });
       }
+      await container
+        .get<UndiciWebhookSender>(TOKENS.WebhookSender)
+        .close()
+        .catch(() => undefined);
       if (!database) await db.close();
     },
   };

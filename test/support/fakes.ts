@@ -14,6 +14,22 @@ import {
 } from '../../src/application/ports/document-numbers.js';
 import type { Outbox } from '../../src/application/ports/outbox.js';
 import type { DomainEvent } from '../../src/domain/shared/events.js';
+import type {
+  ClaimedDelivery,
+  DeliveryListItem,
+  OutboxFeed,
+  OutboxRecord,
+  WebhookDeliveryRepository,
+} from '../../src/application/ports/webhook-ports.js';
+import type { DeliveryStatus } from '../../src/domain/webhooks/delivery.machine.js';
+import {
+  WebhookDelivery,
+  type DeliveryAttempt,
+  type DeliveryLease,
+  type WebhookDeliveryState,
+} from '../../src/domain/webhooks/delivery.js';
+import { PING_EVENT } from '../../src/domain/webhooks/payload.js';
+import { MAX_IN_FLIGHT_PER_TENANT } from '../../src/domain/webhooks/retry-policy.js';
 import type { Clock } from '../../src/application/ports/clock.js';
 import type { IdGenerator } from '../../src/application/ports/id-generator.js';
 import type {
@@ -304,6 +320,11 @@ class MemIntegrations implements IntegrationRepository {
   async listByTenant(tenantId: string) {
     return [...this.rows.values()].filter((x) => x.tenantId === tenantId);
   }
+  async listWebhookSubscribers(tenantIds: readonly string[]) {
+    return [...this.rows.values()]
+      .filter((x) => tenantIds.includes(x.tenantId) && x.active && x.webhookUrl !== null)
+      .map((x) => Integration.restore(x.state()));
+  }
 }
 
 /** Newest first, then id: the order of every document list. */
@@ -415,6 +436,206 @@ class MemOutbox implements Outbox {
   }
 }
 
+/** The outbox's read side over MemOutbox; `rows` holds the dispatch marks (key → time). */
+class MemOutboxFeed implements OutboxFeed {
+  rows = new Map<string, Date>();
+  constructor(private readonly outbox: MemOutbox) {}
+  static idOf(key: string): string {
+    return `00000000-0000-4000-9000-${key.padStart(12, '0')}`;
+  }
+  async takeUndispatched(limit: number): Promise<OutboxRecord[]> {
+    return [...this.outbox.rows.entries()]
+      .filter(([key]) => !this.rows.has(MemOutboxFeed.idOf(key)))
+      .slice(0, limit)
+      .map(([key, e]) => ({
+        tenantId: e.tenantId,
+        id: MemOutboxFeed.idOf(key),
+        eventName: e.name,
+        payload: { ...e.payload, timestamp: e.occurredAt.toISOString() },
+        occurredAt: e.occurredAt,
+      }));
+  }
+  async markDispatched(events: readonly Pick<OutboxRecord, 'tenantId' | 'id'>[], at: Date) {
+    for (const e of events) this.rows.set(e.id, at);
+  }
+}
+
+interface MemDeliveryRow {
+  state: WebhookDeliveryState;
+  attempts: DeliveryAttempt[];
+}
+
+/** Deliveries in memory, with the same slot rule as the database: at most 5 IN_FLIGHT per tenant. */
+class MemWebhookDeliveries implements WebhookDeliveryRepository {
+  rows = new Map<string, MemDeliveryRow>();
+  private tokens = 0;
+  constructor(private readonly integrations: MemIntegrations) {}
+
+  private store(d: WebhookDelivery, attempts: DeliveryAttempt[] = []) {
+    const before = this.rows.get(d.id)?.attempts ?? [];
+    this.rows.set(d.id, { state: d.state(), attempts: [...before, ...attempts] });
+  }
+  private paused(integrationId: string) {
+    return this.integrations.rows.get(integrationId)?.webhookPausedAt ? true : false;
+  }
+  private freeSlots(tenantId: string): number[] {
+    const used = new Set(
+      [...this.rows.values()]
+        .filter((r) => r.state.tenantId === tenantId && r.state.lease)
+        .map((r) => r.state.lease!.slot),
+    );
+    return [1, 2, 3, 4, 5].slice(0, MAX_IN_FLIGHT_PER_TENANT).filter((s) => !used.has(s));
+  }
+  private lease(tenantId: string, owner: string, leaseMs: number, now: Date): DeliveryLease | null {
+    const slot = this.freeSlots(tenantId)[0];
+    if (slot === undefined) return null;
+    this.tokens += 1;
+    return { slot, owner, token: `token-${this.tokens}`, expiresAt: new Date(now.getTime() + leaseMs) };
+  }
+  /** Every delivery, as stored. */
+  all(): WebhookDeliveryState[] {
+    return [...this.rows.values()].map((r) => r.state);
+  }
+  attemptsOf(id: string): DeliveryAttempt[] {
+    return this.rows.get(id)?.attempts ?? [];
+  }
+
+  async insertNew(deliveries: readonly WebhookDelivery[]) {
+    let n = 0;
+    for (const d of deliveries) {
+      const s = d.state();
+      const exists = [...this.rows.values()].some(
+        (r) =>
+          r.state.tenantId === s.tenantId && r.state.eventId === s.eventId && r.state.integrationId === s.integrationId,
+      );
+      if (exists) continue;
+      this.store(d);
+      n += 1;
+    }
+    return n;
+  }
+  async claimDue(claim: { owner: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedDelivery[]> {
+    const due = [...this.rows.values()]
+      .map((r) => r.state)
+      .filter((s) => (s.status === 'PENDING' || s.status === 'RETRYING') && s.nextAttemptAt! <= claim.now)
+      .filter((s) => this.sendable(s))
+      .sort(
+        (a, b) =>
+          a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+      );
+    const claimed: ClaimedDelivery[] = [];
+    for (const s of due) {
+      if (claimed.length >= claim.limit) break;
+      const lease = this.lease(s.tenantId, claim.owner, claim.leaseMs, claim.now);
+      if (!lease) continue;
+      const d = WebhookDelivery.restore(s);
+      d.claim(lease, claim.now);
+      this.store(d);
+      const i = this.integrations.rows.get(s.integrationId);
+      claimed.push({
+        delivery: WebhookDelivery.restore(d.state()),
+        target: { url: i?.webhookUrl ?? null, secret: i?.webhookSecret ?? null, active: i?.active ?? false },
+      });
+    }
+    return claimed;
+  }
+  async insertClaimed(delivery: WebhookDelivery, claim: { owner: string; leaseMs: number; now: Date }) {
+    const lease = this.lease(delivery.tenantId, claim.owner, claim.leaseMs, claim.now);
+    if (!lease) return null;
+    const d = WebhookDelivery.restore(delivery.state());
+    d.claim(lease, claim.now);
+    this.store(d);
+    return lease;
+  }
+  async saveReleased(released: readonly { delivery: WebhookDelivery; leaseToken: string }[]) {
+    const saved = new Set<string>();
+    for (const { delivery, leaseToken } of released) {
+      const row = this.rows.get(delivery.id);
+      if (!row || row.state.status !== 'IN_FLIGHT' || row.state.lease?.token !== leaseToken) continue;
+      this.store(delivery, [...delivery.newAttempts()]);
+      saved.add(delivery.id);
+    }
+    return saved;
+  }
+  async findExpiredLeases(now: Date, limit: number) {
+    return this.all()
+      .filter((s) => s.status === 'IN_FLIGHT' && s.lease!.expiresAt < now)
+      .slice(0, limit)
+      .map((s) => WebhookDelivery.restore(s));
+  }
+  async pausedEndpoints(integrationIds: readonly string[]) {
+    return new Set(integrationIds.filter((id) => this.paused(id)));
+  }
+  private move(filter: (s: WebhookDeliveryState) => boolean, change: Partial<WebhookDeliveryState>, now: Date) {
+    let n = 0;
+    for (const [id, row] of this.rows) {
+      if (!filter(row.state)) continue;
+      this.rows.set(id, { ...row, state: { ...row.state, ...change, updatedAt: now } });
+      n += 1;
+    }
+    return n;
+  }
+  async holdQueued(integrationId: string, now: Date) {
+    const queued: DeliveryStatus[] = ['PENDING', 'RETRYING'];
+    return this.move(
+      (s) => s.integrationId === integrationId && queued.includes(s.status),
+      { status: 'HELD', nextAttemptAt: null },
+      now,
+    );
+  }
+  async holdQueuedOfPausedEndpoints(now: Date) {
+    const queued: DeliveryStatus[] = ['PENDING', 'RETRYING'];
+    return this.move(
+      (s) => this.paused(s.integrationId) && queued.includes(s.status),
+      { status: 'HELD', nextAttemptAt: null },
+      now,
+    );
+  }
+  async requeueHeld(integrationId: string, now: Date) {
+    return this.move(
+      (s) => s.integrationId === integrationId && s.status === 'HELD',
+      { status: 'PENDING', nextAttemptAt: now },
+      now,
+    );
+  }
+  async replayDead(integrationId: string, now: Date) {
+    return this.move(
+      (s) => s.integrationId === integrationId && s.status === 'DEAD' && s.eventName !== PING_EVENT,
+      { status: 'PENDING', attempts: 0, nextAttemptAt: now },
+      now,
+    );
+  }
+  async findById(id: string) {
+    const row = this.rows.get(id);
+    return row ? WebhookDelivery.restore(row.state) : null;
+  }
+  async save(delivery: WebhookDelivery) {
+    this.store(delivery, [...delivery.newAttempts()]);
+  }
+  async listByIntegration(integrationId: string, query: PageRequest & { status?: DeliveryStatus }) {
+    const all = [...this.rows.values()]
+      .filter((r) => r.state.integrationId === integrationId && (!query.status || r.state.status === query.status))
+      .sort(
+        (a, b) => b.state.createdAt.getTime() - a.state.createdAt.getTime() || b.state.id.localeCompare(a.state.id),
+      );
+    const items: DeliveryListItem[] = all
+      .slice(offsetOf(query), offsetOf(query) + query.limit)
+      .map((r) => ({ delivery: r.state, attempts: r.attempts }));
+    return { items, total: all.length, page: query.page, limit: query.limit };
+  }
+  async hasWork(now: Date) {
+    return this.all().some(
+      (s) =>
+        ((s.status === 'PENDING' || s.status === 'RETRYING') && s.nextAttemptAt! <= now && this.sendable(s)) ||
+        (s.status === 'IN_FLIGHT' && s.lease!.expiresAt < now),
+    );
+  }
+  private sendable(s: WebhookDeliveryState) {
+    const i = this.integrations.rows.get(s.integrationId);
+    return !!i && i.active && i.webhookUrl !== null && i.webhookPausedAt === null;
+  }
+}
+
 class MemDocumentNumbers implements DocumentNumbers {
   rows = new Map<string, number>();
   constructor(private readonly fiscalYears: MemFiscalYears) {}
@@ -436,6 +657,8 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   private readonly products = new MemProducts();
   private readonly fiscalYears = new MemFiscalYears();
   private readonly notes = { credit: new MemNotes('CREDIT'), debit: new MemNotes('DEBIT') };
+  private readonly integrations = new MemIntegrations();
+  private readonly outbox = new MemOutbox();
   readonly repos = {
     tenants: new MemTenants(),
     branches: new MemBranches(),
@@ -446,12 +669,14 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     stock: new MemStock(this.products),
     stockLedger: new MemStockLedger(),
     customers: new MemCustomers(),
-    integrations: new MemIntegrations(),
+    integrations: this.integrations,
     invoices: new MemInvoices(this.notes.credit, this.notes.debit),
     creditNotes: this.notes.credit,
     debitNotes: this.notes.debit,
-    outbox: new MemOutbox(),
+    outbox: this.outbox,
     documentNumbers: new MemDocumentNumbers(this.fiscalYears),
+    outboxFeed: new MemOutboxFeed(this.outbox),
+    webhookDeliveries: new MemWebhookDeliveries(this.integrations),
   } satisfies Repositories;
   commits = 0;
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/infrastructure/config.js';
 import { createLogger } from '../../src/infrastructure/logger.js';
-import { startService } from '../../src/infrastructure/service.js';
+import { startService, type Mode } from '../../src/infrastructure/service.js';
 import type { Database } from '../../src/infrastructure/database.js';
 import { resetData, testDatabase } from './database.js';
 
@@ -19,10 +20,11 @@ export interface TestService {
 /**
  * The real service (express on a real port, real database) for end-to-end tests, on the shared
  * test database, emptied first unless `reset: false` (a second server beside a running one).
+ * `mode: 'all'` also runs the webhook worker in the test process.
  */
 export async function startTestService(
   overrides: Partial<Config> = {},
-  options: { reset?: boolean } = {},
+  options: { reset?: boolean; mode?: Mode; logger?: Logger } = {},
 ): Promise<TestService> {
   const database = await testDatabase();
   if (options.reset !== false) await resetData(database.knex);
@@ -34,8 +36,8 @@ export async function startTestService(
     webhookAllowPrivate: true,
     ...overrides,
   };
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  const service = await startService(config, logger, 'api', database);
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const service = await startService(config, logger, options.mode ?? 'api', database);
   return {
     baseUrl: `http://127.0.0.1:${service.port}`,
     container: service.container,

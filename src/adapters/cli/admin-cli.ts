@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { ADJUSTMENT_STATUSES, type AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import { DomainError } from '../../domain/shared/errors.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { isUuid } from '../../domain/shared/ids.js';
 
 type FlagType = 'string' | 'number' | 'uuid' | 'integer' | 'boolean';
@@ -261,6 +263,43 @@ export const COMMANDS: Record<string, Command> = {
       reason: { type: 'string', help: 'why it is voided' },
     },
     run: async (uc, v) => (await uc.voidDebitNote.execute(s(v.id), { reason: v.reason })).snapshot(),
+  },
+  'webhook:resume': {
+    summary: "Resume an integration's paused webhook endpoint (HELD deliveries are sent again)",
+    flags: {
+      id: { type: 'uuid', required: true, help: 'integration id' },
+      'replay-dead-letters': { type: 'boolean', help: 'also replay its DEAD deliveries (true or false)' },
+    },
+    run: async (uc, v) => {
+      const r = await uc.resumeWebhook.execute(s(v.id), { replayDeadLetters: v['replay-dead-letters'] === true });
+      return { integration: r.integration.view(), requeued: r.requeued, replayed: r.replayed };
+    },
+  },
+  'webhook:deliveries': {
+    summary: "List an integration's webhook deliveries with their attempts, newest first",
+    flags: {
+      id: { type: 'uuid', required: true, help: 'integration id' },
+      status: { type: 'string', choices: DELIVERY_STATUSES, help: DELIVERY_STATUSES.join(', ') },
+      ...pageFlags,
+    },
+    run: async (uc, v) => {
+      const status = v.status as DeliveryStatus | undefined;
+      const result = await uc.listDeliveries.execute(s(v.id), { ...pageOf(v), ...(status ? { status } : {}) });
+      return {
+        data: result.items.map((i) => deliveryView(i.delivery, i.attempts)),
+        pagination: { total: result.total, page: result.page, limit: result.limit },
+      };
+    },
+  },
+  'delivery:replay': {
+    summary: 'Replay one DEAD or DELIVERED webhook delivery (same id, fresh retry schedule)',
+    flags: { id: { type: 'uuid', required: true, help: 'delivery id' } },
+    run: async (uc, v) => deliveryView((await uc.replayDelivery.execute(s(v.id))).state()),
+  },
+  'webhook:ping': {
+    summary: "Send a webhook.ping event to an integration's endpoint now and show the outcome",
+    flags: { id: { type: 'uuid', required: true, help: 'integration id' } },
+    run: (uc, v) => uc.pingWebhook.execute(s(v.id)),
   },
 };
 

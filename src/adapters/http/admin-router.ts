@@ -4,6 +4,7 @@ import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
 import { createAdminBillingRoutes } from './admin-billing-routes.js';
+import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
@@ -145,5 +146,6 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
   router.use(createAdminInventoryRoutes(uc));
   router.use(createAdminBillingRoutes(uc));
 
+  router.use(createAdminWebhookRoutes(uc));
   return router;
 }

@@ -38,4 +38,15 @@ export class KnexIntegrationRepository implements IntegrationRepository {
       .orderBy(['created_at', 'id']);
     return rows.map((r) => this.mapper.toIntegration(r));
   }
+
+  async listWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]> {
+    if (tenantIds.length === 0) return [];
+    const rows = await this.db<IntegrationRow>('integrations')
+      .whereIn('tenant_id', [...tenantIds])
+      .where({ active: true })
+      .whereNotNull('webhook_url')
+      .orderBy(['tenant_id', 'id'])
+      .forShare();
+    return rows.map((r) => this.mapper.toIntegration(r));
+  }
 }

@@ -19,6 +19,7 @@ export interface IntegrationRow {
   webhook_url: string | null;
   webhook_secret_enc: string | null;
   webhook_events: string[] | null;
+  webhook_paused_at: Date | null;
   require_signed_reads: boolean;
   active: boolean;
   created_at: Date;
@@ -45,6 +46,7 @@ export class IntegrationMapper {
       webhookUrl: row.webhook_url,
       webhookSecret: row.webhook_secret_enc ? this.cipher.decrypt(row.webhook_secret_enc) : null,
       webhookEvents: row.webhook_events as WebhookEventName[] | null,
+      webhookPausedAt: row.webhook_paused_at,
       requireSignedReads: row.require_signed_reads,
       active: row.active,
       createdAt: row.created_at,
@@ -69,6 +71,7 @@ export class IntegrationMapper {
       webhook_url: s.webhookUrl,
       webhook_secret_enc: s.webhookSecret ? this.cipher.encrypt(s.webhookSecret) : null,
       webhook_events: s.webhookEvents,
+      webhook_paused_at: s.webhookPausedAt,
       require_signed_reads: s.requireSignedReads,
       active: s.active,
       created_at: s.createdAt,

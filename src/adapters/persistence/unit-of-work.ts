@@ -17,10 +17,12 @@ import {
   KnexTenantRepository,
   KnexWarehouseRepository,
 } from './organization-repositories.js';
+import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexOutbox } from './outbox-repository.js';
 import { KnexProductRepository } from './product-repository.js';
 import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
+import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
 
 export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCipher): Repositories {
   return {
@@ -39,6 +41,8 @@ export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCiphe
     debitNotes: new KnexNoteRepository(db, 'DEBIT'),
     outbox: new KnexOutbox(db),
     documentNumbers: new KnexDocumentNumbers(db),
+    outboxFeed: new KnexOutboxFeed(db),
+    webhookDeliveries: new KnexWebhookDeliveryRepository(db, cipher),
   };
 }
 

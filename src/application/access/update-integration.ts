@@ -1,4 +1,4 @@
-import type { Integration, IntegrationChanges } from '../../domain/access/integration.js';
+import { parseWebhookUrl, type Integration, type IntegrationChanges } from '../../domain/access/integration.js';
 import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { IntegrationDirectory, SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
@@ -22,13 +22,13 @@ export class UpdateIntegration {
     id: string,
     changes: IntegrationChanges,
   ): Promise<{ integration: Integration; webhookSecret?: string }> {
+    // Checked before the transaction: the policy may resolve the host name.
+    const newUrl = changes.webhookUrl === undefined ? null : parseWebhookUrl(changes.webhookUrl);
+    if (newUrl) await this.webhookPolicy.assertAllowed(newUrl);
     const result = await this.uow.run(async (r) => {
       const integration = await r.integrations.findById(id, { forUpdate: true });
       if (!integration) throw new IntegrationNotFound();
       const issued = integration.update(changes, () => this.secrets.webhookSecret(), this.clock.now());
-      if (changes.webhookUrl !== undefined && integration.webhookUrl) {
-        await this.webhookPolicy.assertAllowed(integration.webhookUrl);
-      }
       await r.integrations.update(integration);
       return { integration, ...issued };
     });

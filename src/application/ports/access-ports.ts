@@ -7,6 +7,11 @@ export interface IntegrationRepository {
   findById(id: string, options?: { forUpdate?: boolean }): Promise<Integration | null>;
   findByClientId(clientId: string): Promise<Integration | null>;
   listByTenant(tenantId: string): Promise<Integration[]>;
+  /**
+   * The active integrations with a webhook URL of these tenants (the webhook fan-out's
+   * candidates), locked FOR SHARE until commit so a concurrent pause waits for the fan-out.
+   */
+  listWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]>;
 }
 
 /**

@@ -14,6 +14,7 @@ import type {
   WarehouseRepository,
 } from './organization-repositories.js';
 import type { Outbox } from './outbox.js';
+import type { OutboxFeed, WebhookDeliveryRepository } from './webhook-ports.js';
 
 /** Every repository, bound to one transaction (or to none, for `read`). */
 export interface Repositories {
@@ -32,6 +33,8 @@ export interface Repositories {
   debitNotes: NoteRepository;
   outbox: Outbox;
   documentNumbers: DocumentNumbers;
+  outboxFeed: OutboxFeed;
+  webhookDeliveries: WebhookDeliveryRepository;
 }
 
 /**

@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import type { BackOfficeUseCases } from '../../application/back-office.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import { deliveryView } from '../../domain/webhooks/delivery.js';
+import { sendData, sendPage } from './envelope.js';
+import { uuidParam } from './params.js';
+import { bodyValidator, pageQuery, queryValidator } from './validation.js';
+
+const resumeBody = bodyValidator<{ replayDeadLetters?: boolean }>({
+  type: 'object',
+  additionalProperties: false,
+  properties: { replayDeadLetters: { type: 'boolean' } },
+});
+
+const deliveriesQuery = queryValidator<{ page: number; limit: number; status?: DeliveryStatus }>({
+  type: 'object',
+  properties: { ...pageQuery, status: { type: 'string', enum: [...DELIVERY_STATUSES] } },
+});
+
+/**
+ * Back-office webhook operations (CONTRACT §5): resume a paused endpoint (optionally replaying
+ * its dead letters), list an integration's deliveries with their attempts, replay one
+ * delivery, and ping an endpoint.
+ */
+export function createAdminWebhookRoutes(uc: BackOfficeUseCases): Router {
+  const router = Router();
+
+  router.post('/integrations/:id/webhook/resume', async (req, res) => {
+    const { replayDeadLetters } = resumeBody(req.body ?? {});
+    const result = await uc.resumeWebhook.execute(uuidParam(req.params.id), { replayDeadLetters });
+    sendData(res, { integration: result.integration.view(), requeued: result.requeued, replayed: result.replayed });
+  });
+
+  router.get('/integrations/:id/deliveries', async (req, res) => {
+    const id = uuidParam(req.params.id);
+    const page = await uc.listDeliveries.execute(id, deliveriesQuery(req.query));
+    sendPage(res, page, (item) => deliveryView(item.delivery, item.attempts));
+  });
+
+  router.post('/deliveries/:id/replay', async (req, res) => {
+    const delivery = await uc.replayDelivery.execute(uuidParam(req.params.id));
+    sendData(res, deliveryView(delivery.state()));
+  });
+
+  router.post('/integrations/:id/webhook/ping', async (req, res) => {
+    sendData(res, await uc.pingWebhook.execute(uuidParam(req.params.id)));
+  });
+
+  return router;
+}

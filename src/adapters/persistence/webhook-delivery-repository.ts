@@ -1,0 +1,371 @@
+import type { Knex } from 'knex';
+import type { SecretCipher } from '../../application/ports/access-ports.js';
+import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type {
+  ClaimedDelivery,
+  DeliveryListItem,
+  WebhookDeliveryRepository,
+} from '../../application/ports/webhook-ports.js';
+import type { DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import type { DeliveryLease, WebhookDelivery } from '../../domain/webhooks/delivery.js';
+import { PING_EVENT } from '../../domain/webhooks/payload.js';
+import { MAX_IN_FLIGHT_PER_TENANT } from '../../domain/webhooks/retry-policy.js';
+import {
+  toAttempt,
+  toAttemptRow,
+  toDelivery,
+  toDeliveryRow,
+  toDeliveryState,
+  type DeliveryAttemptRow,
+  type WebhookDeliveryRow,
+} from './webhook-delivery.mapper.js';
+
+type Db = Knex | Knex.Transaction;
+
+interface ClaimedRow extends WebhookDeliveryRow {
+  target_url: string | null;
+  target_secret_enc: string | null;
+  target_active: boolean;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * `webhook_deliveries` with knex. Only deliveries of an active integration with a webhook URL
+ * and an endpoint that is not paused are claimed (the others wait). The claim runs in two statements of the caller's
+ * transaction: lock the lanes (one row per tenant) of tenants with due work and a free slot,
+ * skipping lanes another worker holds; then, in a fresh snapshot that sees every claim
+ * committed before those locks were taken, hand each due delivery a free slot number (1..5).
+ * The unique (tenant_id, in_flight_slot) index makes a sixth in-flight delivery of a tenant
+ * impossible whatever the code does.
+ */
+export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly cipher: SecretCipher,
+  ) {}
+
+  async insertNew(deliveries: readonly WebhookDelivery[]): Promise<number> {
+    if (deliveries.length === 0) return 0;
+    const rows = deliveries.map(toDeliveryRow);
+    await this.db.raw(
+      `INSERT INTO webhook_dispatch_lanes (tenant_id) SELECT DISTINCT unnest(?::uuid[]) ON CONFLICT DO NOTHING`,
+      [[...new Set(rows.map((r) => r.tenant_id))]],
+    );
+    const result = await this.db.raw<{ rowCount: number }>(
+      `INSERT INTO webhook_deliveries (tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
+         next_attempt_at, occurred_at, created_at, updated_at)
+       SELECT tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
+         next_attempt_at, occurred_at, created_at, updated_at
+       FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, id uuid, integration_id uuid, event_id uuid,
+         event_name text, payload text, status text, attempts integer, next_attempt_at timestamptz,
+         occurred_at timestamptz, created_at timestamptz, updated_at timestamptz)
+       ON CONFLICT ON CONSTRAINT webhook_deliveries_event_integration_unique DO NOTHING`,
+      [json(rows)],
+    );
+    return result.rowCount;
+  }
+
+  async claimDue(claim: { owner: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedDelivery[]> {
+    const { now } = claim;
+    // Per lane, a LIMIT 1 probe of the due index (a LATERAL, so the planner cannot turn it
+    // into a scan of every due delivery).
+    const lanes = await this.db.raw<{ rows: { tenant_id: string }[] }>(
+      `SELECT l.tenant_id FROM webhook_dispatch_lanes l
+       CROSS JOIN LATERAL (
+         SELECT 1 FROM webhook_deliveries d
+         JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
+         WHERE d.tenant_id = l.tenant_id AND d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
+           AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL
+         LIMIT 1
+       ) due
+       WHERE (SELECT count(*) FROM webhook_deliveries f WHERE f.tenant_id = l.tenant_id AND f.status = 'IN_FLIGHT') < ?
+       ORDER BY l.last_claim_at, l.tenant_id
+       LIMIT ?
+       FOR UPDATE OF l SKIP LOCKED`,
+      [now, MAX_IN_FLIGHT_PER_TENANT, claim.limit],
+    );
+    if (lanes.rows.length === 0) return [];
+    const claimed = await this.db.raw<{ rows: ClaimedRow[] }>(
+      `WITH lanes AS (SELECT unnest(?::uuid[]) AS tenant_id),
+       free AS (
+         SELECT lanes.tenant_id, s.slot, row_number() OVER (PARTITION BY lanes.tenant_id ORDER BY s.slot) AS rn
+         FROM lanes CROSS JOIN generate_series(1, ?::int) AS s(slot)
+         WHERE NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries f WHERE f.tenant_id = lanes.tenant_id AND f.in_flight_slot = s.slot)
+       ),
+       due AS (
+         SELECT d.tenant_id, d.id, row_number() OVER (PARTITION BY d.tenant_id ORDER BY d.next_attempt_at, d.created_at, d.id) AS rn
+         FROM lanes CROSS JOIN LATERAL (
+           SELECT x.tenant_id, x.id, x.next_attempt_at, x.created_at
+           FROM webhook_deliveries x
+           JOIN integrations i ON i.tenant_id = x.tenant_id AND i.id = x.integration_id
+           WHERE x.tenant_id = lanes.tenant_id AND x.status IN ('PENDING', 'RETRYING') AND x.next_attempt_at <= ?
+             AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL
+           ORDER BY x.next_attempt_at, x.created_at, x.id
+           LIMIT ?::int
+         ) d
+       ),
+       picked AS (
+         SELECT due.tenant_id, due.id, free.slot
+         FROM due JOIN free ON free.tenant_id = due.tenant_id AND free.rn = due.rn
+         ORDER BY due.rn, due.tenant_id
+         LIMIT ?
+       ),
+       lanes_touched AS (
+         UPDATE webhook_dispatch_lanes l SET last_claim_at = ? WHERE l.tenant_id IN (SELECT tenant_id FROM picked)
+       )
+       UPDATE webhook_deliveries d
+       SET status = 'IN_FLIGHT', in_flight_slot = picked.slot, lease_owner = ?, lease_token = gen_random_uuid(),
+           lease_expires_at = ?, next_attempt_at = NULL, updated_at = ?
+       FROM picked, integrations i
+       WHERE d.tenant_id = picked.tenant_id AND d.id = picked.id AND d.status IN ('PENDING', 'RETRYING')
+         AND i.tenant_id = d.tenant_id AND i.id = d.integration_id
+       RETURNING d.*, i.webhook_url AS target_url, i.webhook_secret_enc AS target_secret_enc, i.active AS target_active`,
+      [
+        lanes.rows.map((r) => r.tenant_id),
+        MAX_IN_FLIGHT_PER_TENANT,
+        now,
+        MAX_IN_FLIGHT_PER_TENANT,
+        claim.limit,
+        now,
+        claim.owner,
+        new Date(now.getTime() + claim.leaseMs),
+        now,
+      ],
+    );
+    return claimed.rows.map((row) => ({
+      delivery: toDelivery(row),
+      target: {
+        url: row.target_url,
+        secret: row.target_secret_enc ? this.cipher.decrypt(row.target_secret_enc) : null,
+        active: row.target_active,
+      },
+    }));
+  }
+
+  async insertClaimed(
+    delivery: WebhookDelivery,
+    claim: { owner: string; leaseMs: number; now: Date },
+  ): Promise<DeliveryLease | null> {
+    const row = toDeliveryRow(delivery);
+    await this.db.raw(`INSERT INTO webhook_dispatch_lanes (tenant_id) VALUES (?) ON CONFLICT DO NOTHING`, [
+      row.tenant_id,
+    ]);
+    // Wait for the lane: a claimer holds it for a few milliseconds at most.
+    await this.db.raw(`SELECT 1 FROM webhook_dispatch_lanes WHERE tenant_id = ? FOR UPDATE`, [row.tenant_id]);
+    const free = await this.db.raw<{ rows: { slot: number }[] }>(
+      `SELECT s.slot FROM generate_series(1, ?::int) AS s(slot)
+       WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries f WHERE f.tenant_id = ? AND f.in_flight_slot = s.slot)
+       ORDER BY s.slot LIMIT 1`,
+      [MAX_IN_FLIGHT_PER_TENANT, row.tenant_id],
+    );
+    const slot = free.rows[0]?.slot;
+    if (slot === undefined) return null;
+    const expiresAt = new Date(claim.now.getTime() + claim.leaseMs);
+    const inserted = await this.db.raw<{ rows: { lease_token: string }[] }>(
+      `INSERT INTO webhook_deliveries (tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
+         next_attempt_at, in_flight_slot, lease_owner, lease_token, lease_expires_at, occurred_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'IN_FLIGHT', 0, NULL, ?, ?, gen_random_uuid(), ?, ?, ?, ?)
+       RETURNING lease_token`,
+      [
+        row.tenant_id,
+        row.id,
+        row.integration_id,
+        row.event_id,
+        row.event_name,
+        row.payload,
+        slot,
+        claim.owner,
+        expiresAt,
+        row.occurred_at,
+        row.created_at,
+        claim.now,
+      ],
+    );
+    return { slot, owner: claim.owner, token: inserted.rows[0]!.lease_token, expiresAt };
+  }
+
+  async saveReleased(released: readonly { delivery: WebhookDelivery; leaseToken: string }[]): Promise<Set<string>> {
+    if (released.length === 0) return new Set();
+    const rows = released.map(({ delivery, leaseToken }) => ({
+      ...toDeliveryRow(delivery),
+      expected_token: leaseToken,
+    }));
+    const updated = await this.db.raw<{ rows: { id: string }[] }>(
+      `UPDATE webhook_deliveries d
+       SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,
+           in_flight_slot = NULL, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+           last_status_code = v.last_status_code, last_error = v.last_error,
+           delivered_at = v.delivered_at, updated_at = v.updated_at
+       FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, id uuid, expected_token uuid, status text,
+         attempts integer, next_attempt_at timestamptz, last_status_code smallint, last_error text,
+         delivered_at timestamptz, updated_at timestamptz)
+       WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND d.status = 'IN_FLIGHT' AND d.lease_token = v.expected_token
+       RETURNING d.id`,
+      [json(rows)],
+    );
+    const saved = new Set(updated.rows.map((r) => r.id));
+    const attempts = released
+      .filter(({ delivery }) => saved.has(delivery.id))
+      .flatMap(({ delivery }) => delivery.newAttempts().map((a) => toAttemptRow(delivery.tenantId, delivery.id, a)));
+    await this.insertAttempts(attempts);
+    return saved;
+  }
+
+  async findExpiredLeases(now: Date, limit: number): Promise<WebhookDelivery[]> {
+    const rows = await this.db<WebhookDeliveryRow>('webhook_deliveries')
+      .where({ status: 'IN_FLIGHT' })
+      .andWhere('lease_expires_at', '<', now)
+      .orderBy('lease_expires_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    return rows.map(toDelivery);
+  }
+
+  async pausedEndpoints(integrationIds: readonly string[]): Promise<Set<string>> {
+    if (integrationIds.length === 0) return new Set();
+    const rows = await this.db('integrations')
+      .select<{ id: string; webhook_paused_at: Date | null }[]>('id', 'webhook_paused_at')
+      .whereIn('id', [...integrationIds])
+      .orderBy('id')
+      .forShare();
+    return new Set(rows.filter((r) => r.webhook_paused_at !== null).map((r) => r.id));
+  }
+
+  async holdQueued(integrationId: string, now: Date): Promise<number> {
+    return this.moveAll(integrationId, ['PENDING', 'RETRYING'], `status = 'HELD', next_attempt_at = NULL`, [], now);
+  }
+
+  async holdQueuedOfPausedEndpoints(now: Date): Promise<number> {
+    const result = await this.db.raw<{ rowCount: number }>(
+      `UPDATE webhook_deliveries d SET status = 'HELD', next_attempt_at = NULL, updated_at = ?
+       FROM integrations i
+       WHERE i.webhook_paused_at IS NOT NULL AND d.tenant_id = i.tenant_id AND d.integration_id = i.id
+         AND d.status IN ('PENDING', 'RETRYING')`,
+      [now],
+    );
+    return result.rowCount;
+  }
+
+  async requeueHeld(integrationId: string, now: Date): Promise<number> {
+    return this.moveAll(integrationId, ['HELD'], `status = 'PENDING', next_attempt_at = ?`, [now], now);
+  }
+
+  async replayDead(integrationId: string, now: Date): Promise<number> {
+    return this.moveAll(
+      integrationId,
+      ['DEAD'],
+      `status = 'PENDING', attempts = 0, next_attempt_at = ?`,
+      [now],
+      now,
+      PING_EVENT,
+    );
+  }
+
+  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookDelivery | null> {
+    const q = this.db<WebhookDeliveryRow>('webhook_deliveries').where({ id });
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    return row ? toDelivery(row) : null;
+  }
+
+  async save(delivery: WebhookDelivery): Promise<void> {
+    const {
+      tenant_id,
+      id,
+      created_at: _c,
+      occurred_at: _o,
+      payload: _p,
+      event_id: _e,
+      ...changes
+    } = toDeliveryRow(delivery);
+    await this.db('webhook_deliveries').where({ tenant_id, id }).update(changes);
+    await this.insertAttempts(delivery.newAttempts().map((a) => toAttemptRow(tenant_id, id, a)));
+  }
+
+  async listByIntegration(
+    integrationId: string,
+    query: PageRequest & { status?: DeliveryStatus },
+  ): Promise<Page<DeliveryListItem>> {
+    const base = this.db<WebhookDeliveryRow>('webhook_deliveries')
+      .whereRaw('tenant_id = (SELECT tenant_id FROM integrations WHERE id = ?)', [integrationId])
+      .andWhere({ integration_id: integrationId });
+    if (query.status) base.andWhere({ status: query.status });
+    const [rows, counted] = await Promise.all([
+      base
+        .clone()
+        .select('*')
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(query.limit)
+        .offset(offsetOf(query)),
+      base.clone().count<{ total: string }[]>({ total: '*' }),
+    ]);
+    const attempts = new Map<string, DeliveryAttemptRow[]>();
+    if (rows.length > 0) {
+      const attemptRows = await this.db<DeliveryAttemptRow>('webhook_delivery_attempts')
+        .where({ tenant_id: rows[0]!.tenant_id })
+        .whereIn(
+          'delivery_id',
+          rows.map((r) => r.id),
+        )
+        .orderBy([{ column: 'started_at' }, { column: 'id' }]);
+      for (const a of attemptRows) attempts.set(a.delivery_id, [...(attempts.get(a.delivery_id) ?? []), a]);
+    }
+    return {
+      items: rows.map((r) => ({ delivery: toDeliveryState(r), attempts: (attempts.get(r.id) ?? []).map(toAttempt) })),
+      total: Number(counted[0]?.total ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+
+  async hasWork(now: Date): Promise<boolean> {
+    const result = await this.db.raw<{ rows: { work: boolean }[] }>(
+      `SELECT EXISTS (SELECT 1 FROM outbox_events WHERE dispatched_at IS NULL)
+           OR EXISTS (SELECT 1 FROM webhook_deliveries d
+                      JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
+                      WHERE d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
+                        AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL)
+           OR EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'IN_FLIGHT' AND lease_expires_at < ?) AS work`,
+      [now, now],
+    );
+    return result.rows[0]?.work === true;
+  }
+
+  /**
+   * One statement moving every delivery of an integration from the `from` statuses as `set`
+   * says (a bulk transition of delivery.machine.ts), optionally sparing one event name.
+   */
+  private async moveAll(
+    integrationId: string,
+    from: DeliveryStatus[],
+    set: string,
+    setBindings: readonly Knex.Value[],
+    now: Date,
+    exceptEvent: string | null = null,
+  ): Promise<number> {
+    const result = await this.db.raw<{ rowCount: number }>(
+      `UPDATE webhook_deliveries SET ${set}, updated_at = ?
+       WHERE tenant_id = (SELECT tenant_id FROM integrations WHERE id = ?) AND integration_id = ?
+         AND status = ANY(?::text[]) AND event_name IS DISTINCT FROM ?`,
+      [...setBindings, now, integrationId, integrationId, from, exceptEvent],
+    );
+    return result.rowCount;
+  }
+
+  private async insertAttempts(rows: DeliveryAttemptRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.raw(
+      `INSERT INTO webhook_delivery_attempts (tenant_id, id, delivery_id, started_at, duration_ms, status_code, error)
+       SELECT tenant_id, id, delivery_id, started_at, duration_ms, status_code, error
+       FROM jsonb_to_recordset(?::jsonb) AS a(tenant_id uuid, id uuid, delivery_id uuid, started_at timestamptz,
+         duration_ms integer, status_code smallint, error text)`,
+      [json(rows)],
+    );
+  }
+}

@@ -1,0 +1,27 @@
+import type { WebhookDelivery } from '../../domain/webhooks/delivery.js';
+import { DeliveryNotFound } from '../../domain/webhooks/errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/**
+ * Back-office replay of one DEAD or DELIVERED delivery: due again with the same id and a fresh
+ * retry schedule (HELD while its endpoint is paused). Errors: DeliveryNotFound,
+ * DeliveryNotReplayable, PingNotReplayable.
+ */
+export class ReplayDelivery {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(deliveryId: string): Promise<WebhookDelivery> {
+    return this.uow.run(async (r) => {
+      const delivery = await r.webhookDeliveries.findById(deliveryId, { forUpdate: true });
+      if (!delivery) throw new DeliveryNotFound();
+      const paused = await r.webhookDeliveries.pausedEndpoints([delivery.integrationId]);
+      delivery.replay(paused.has(delivery.integrationId), this.clock.now());
+      await r.webhookDeliveries.save(delivery);
+      return delivery;
+    });
+  }
+}
