@@ -148,7 +148,28 @@ async function main(): Promise<void> {
     await baseline.stop();
     await db.close();
   }
+  webhookScenario();
   console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/**
+ * Webhooks: deliveries per second to a local receiver and commit-to-delivery latency, measured
+ * by bench/webhooks.ts on the same database (it rebuilds the schema, so it runs last).
+ */
+function webhookScenario(): void {
+  const out = execFileSync('node', ['--import', 'tsx', 'bench/webhooks.ts', ...(quick ? ['--quick'] : [])], {
+    env: process.env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`bench/webhooks.ts printed no result:\n${out}`);
+  const r = JSON.parse(line.slice('RESULT '.length)) as { deliveriesPerSecond: number; p50: number; p99: number };
+  for (const l of out.split('\n').filter((l) => l && !l.startsWith('RESULT '))) console.log(`  ${l}`);
+  console.log(
+    `webhooks: ${r.deliveriesPerSecond} deliveries/s (target ≥ 1,000: ${r.deliveriesPerSecond >= 1000 ? 'MET' : 'MISSED'}); ` +
+      `commit→delivery p50 ${r.p50.toFixed(1)} ms (target ≤ 100: ${r.p50 <= 100 ? 'MET' : 'MISSED'}), p99 ${r.p99.toFixed(1)} ms`,
+  );
 }
 
 function medianOf(results: LoadResult[]): LoadResult {

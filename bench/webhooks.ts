@@ -218,6 +218,15 @@ async function main() {
       `max ${latencies[latencies.length - 1]!.toFixed(1)} ms`,
   );
 
+  // One machine-readable line for the harness (`npm run bench`).
+  console.log(
+    `RESULT ${JSON.stringify({
+      deliveriesPerSecond: Math.round(BACKLOG / seconds),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    })}`,
+  );
+
   await service.stop();
   await receiver.stop();
   await database.close();
