@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const baselinePort = await freePort();
   const service = await startChild(
     'node',
-    ['dist/src/infrastructure/main.js', 'api'],
+    // The same command line as `npm run start:api`.
+    ['--max-old-space-size=128', 'dist/src/infrastructure/main.js', 'api'],
     {
       DATABASE_URL: databaseUrl,
       PORT: String(servicePort),
