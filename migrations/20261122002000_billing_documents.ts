@@ -31,7 +31,7 @@ export async function up(knex: Knex): Promise<void> {
       CONSTRAINT invoices_tenant_number_unique UNIQUE (tenant_id, number),
       FOREIGN KEY (tenant_id, fiscal_year_id) REFERENCES fiscal_years (tenant_id, id),
       FOREIGN KEY (tenant_id, branch_id) REFERENCES branches (tenant_id, id),
-      FOREIGN KEY (tenant_id, customer_id) REFERENCES customers (tenant_id, id),
+      CONSTRAINT invoices_customer_fk FOREIGN KEY (tenant_id, customer_id) REFERENCES customers (tenant_id, id),
       CONSTRAINT invoices_voided_check CHECK ((status = 'VOIDED') = (voided_at IS NOT NULL AND void_reason IS NOT NULL)),
       CONSTRAINT invoices_approved_check CHECK (
         (status = 'DRAFT' AND approved_at IS NULL) OR (status IN ('APPROVED', 'PAID') AND approved_at IS NOT NULL)
@@ -54,7 +54,7 @@ export async function up(knex: Knex): Promise<void> {
       line_total numeric(14, 2) NOT NULL CHECK (line_total >= 0),
       PRIMARY KEY (tenant_id, invoice_id, line_no),
       FOREIGN KEY (tenant_id, invoice_id) REFERENCES invoices (tenant_id, id),
-      FOREIGN KEY (tenant_id, product_id) REFERENCES products (tenant_id, id)
+      CONSTRAINT invoice_lines_product_fk FOREIGN KEY (tenant_id, product_id) REFERENCES products (tenant_id, id)
     );
     CREATE INDEX invoice_lines_tenant_product ON invoice_lines (tenant_id, product_id);
   `);

@@ -56,7 +56,11 @@ import {
   type AdjustmentRequestState,
   type AdjustmentStatus,
 } from '../../src/domain/inventory/adjustment-request.js';
-import { DuplicateDocumentNumber } from '../../src/domain/billing/errors.js';
+import {
+  CustomerNotFound,
+  DuplicateDocumentNumber,
+  InvoiceLineProductMissing,
+} from '../../src/domain/billing/errors.js';
 import { Invoice, type InvoiceState } from '../../src/domain/billing/invoice.js';
 import { invoiceAmounts } from '../../src/domain/billing/invoice-amounts.js';
 import { Note, type NoteKind, type NoteState } from '../../src/domain/billing/note.js';
@@ -376,11 +380,18 @@ class MemInvoices implements InvoiceRepository {
   constructor(
     private readonly credit: MemNotes,
     private readonly debit: MemNotes,
+    private readonly customers: MemCustomers,
+    private readonly products: MemProducts,
   ) {}
+  /** Like the table's unique key and foreign keys. */
   async insert(i: Invoice) {
     const s = i.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
       throw new DuplicateDocumentNumber();
+    }
+    if (!(await this.customers.findById(s.tenantId, s.customerId))) throw new CustomerNotFound();
+    for (const line of s.lines) {
+      if (!(await this.products.findById(s.tenantId, line.productId))) throw new InvoiceLineProductMissing();
     }
     this.rows.set(s.id, s);
   }
@@ -655,6 +666,7 @@ class MemDocumentNumbers implements DocumentNumbers {
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
   private readonly products = new MemProducts();
+  private readonly customers = new MemCustomers();
   private readonly fiscalYears = new MemFiscalYears();
   private readonly notes = { credit: new MemNotes('CREDIT'), debit: new MemNotes('DEBIT') };
   private readonly integrations = new MemIntegrations();
@@ -668,9 +680,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     adjustmentRequests: new MemAdjustmentRequests(),
     stock: new MemStock(this.products),
     stockLedger: new MemStockLedger(),
-    customers: new MemCustomers(),
+    customers: this.customers,
     integrations: this.integrations,
-    invoices: new MemInvoices(this.notes.credit, this.notes.debit),
+    invoices: new MemInvoices(this.notes.credit, this.notes.debit, this.customers, this.products),
     creditNotes: this.notes.credit,
     debitNotes: this.notes.debit,
     outbox: this.outbox,

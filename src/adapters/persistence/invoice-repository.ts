@@ -6,7 +6,7 @@ import type {
   LoadOptions,
 } from '../../application/ports/billing-repositories.js';
 import { offsetOf, type Page } from '../../application/ports/pagination.js';
-import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
+import { CustomerNotFound, DuplicateDocumentNumber, InvoiceLineProductMissing } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import { translateViolations } from './db-errors.js';
 import {
@@ -28,11 +28,15 @@ const approvedSum = (table: string) =>
 export class KnexInvoiceRepository implements InvoiceRepository {
   constructor(private readonly db: Db) {}
 
+  /** The foreign keys check the customer and the products (of the same tenant): no lookups first. */
   async insert(invoice: Invoice): Promise<void> {
     await translateViolations(() => this.db('invoices').insert(toInvoiceRow(invoice)), {
       invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
+      invoices_customer_fk: () => new CustomerNotFound(),
     });
-    await this.db('invoice_lines').insert(toInvoiceLineRows(invoice));
+    await translateViolations(() => this.db('invoice_lines').insert(toInvoiceLineRows(invoice)), {
+      invoice_lines_product_fk: () => new InvoiceLineProductMissing(),
+    });
   }
 
   async update(invoice: Invoice): Promise<void> {

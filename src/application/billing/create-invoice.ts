@@ -1,5 +1,5 @@
-import { CustomerNotFound } from '../../domain/billing/errors.js';
-import { parseNewInvoice } from '../../domain/billing/invoice-line.js';
+import { InvoiceLineProductMissing } from '../../domain/billing/errors.js';
+import { parseNewInvoice, type NewInvoice } from '../../domain/billing/invoice-line.js';
 import { Invoice } from '../../domain/billing/invoice.js';
 import { ProductNotFound } from '../../domain/inventory/errors.js';
 import type { Caller } from '../access/caller.js';
@@ -28,13 +28,21 @@ export class CreateInvoice {
 
   async execute(caller: Caller, input: CreateInvoiceInput): Promise<Invoice> {
     const request = parseNewInvoice(input);
+    try {
+      return await this.create(caller, request);
+    } catch (err) {
+      if (!(err instanceof InvoiceLineProductMissing)) throw err;
+      // The happy path leaves the reference checks to the insert's foreign keys; only a refusal
+      // asks which row it was.
+      const known = await this.uow.read((r) =>
+        r.products.findExistingIds(caller.tenantId, [...new Set(request.lines.map((l) => l.productId))]),
+      );
+      throw new ProductNotFound(request.lines.findIndex((l) => !known.has(l.productId)) + 1);
+    }
+  }
+
+  private create(caller: Caller, request: NewInvoice): Promise<Invoice> {
     return this.uow.run(async (r) => {
-      if (!(await r.customers.findById(caller.tenantId, request.customerId))) throw new CustomerNotFound();
-      const known = await r.products.findExistingIds(caller.tenantId, [
-        ...new Set(request.lines.map((l) => l.productId)),
-      ]);
-      const missing = request.lines.findIndex((l) => !known.has(l.productId));
-      if (missing >= 0) throw new ProductNotFound(missing + 1);
       const number = await nextDocumentNumber(r, caller, 'INV');
       const invoice = Invoice.create(
         {

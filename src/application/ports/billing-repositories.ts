@@ -36,7 +36,11 @@ export interface InvoiceSummary extends InvoiceAmounts {
 }
 
 export interface InvoiceRepository {
-  /** The invoice and its lines. Throws DuplicateDocumentNumber when the number is taken. */
+  /**
+   * The invoice and its lines. Throws DuplicateDocumentNumber when the number is taken,
+   * CustomerNotFound when the customer is not the tenant's, InvoiceLineProductMissing when a
+   * line's product is not.
+   */
   insert(invoice: Invoice): Promise<void>;
   /** Writes the lifecycle fields (status, payments, void reason, timestamps). */
   update(invoice: Invoice): Promise<void>;

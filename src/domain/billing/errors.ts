@@ -13,6 +13,16 @@ export class CustomerNotFound extends NotFoundError {
   }
 }
 
+/**
+ * Some line of a new invoice names a product the tenant does not have. Which row is worked out
+ * afterwards (the use case turns it into `Row N: Product not found`).
+ */
+export class InvoiceLineProductMissing extends NotFoundError {
+  constructor() {
+    super('Product not found');
+  }
+}
+
 export class InvoiceNotFound extends NotFoundError {
   constructor() {
     super('Invoice not found');

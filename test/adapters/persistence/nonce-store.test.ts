@@ -67,4 +67,22 @@ describe('nonce store (real database)', () => {
     );
     expect(results.every(Boolean)).to.equal(true);
   });
+
+  it('answers each claim of a concurrent batch on its own: new, reused, duplicated in the batch, or failing', async () => {
+    const expires = new Date(Date.now() + 60_000);
+    await store.claim(integrationId, 'batch-used-01', expires);
+    const unknown = '00000000-0000-4000-8000-000000000998';
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 20 }, (_, i) =>
+        store.claim(integrationId, `batch-new-${String(i).padStart(2, '0')}`, expires),
+      ),
+      store.claim(integrationId, 'batch-used-01', expires),
+      store.claim(integrationId, 'batch-twice-1', expires),
+      store.claim(integrationId, 'batch-twice-1', expires),
+      store.claim(unknown, 'batch-orphan1', expires),
+    ]);
+    const values = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'rejected'));
+    expect(values.slice(0, 20)).to.deep.equal(Array(20).fill(true));
+    expect(values.slice(20)).to.deep.equal([false, true, false, 'rejected']);
+  });
 });
