@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdjustmentRequestRepository, AdjustmentSummary } from '../../application/ports/inventory-repositories.js';
-import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import {
   toAdjustmentItemRows,
@@ -10,6 +10,7 @@ import {
   type AdjustmentItemRow,
   type AdjustmentRequestRow,
 } from './adjustment-request.mapper.js';
+import { paginate } from './paginate.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -46,24 +47,16 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
   async list(tenantId: string, query: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>> {
     const base = this.db('stock_adjustment_requests').where({ tenant_id: tenantId });
     if (query.status) base.andWhere({ status: query.status });
-    const [rows, counted] = await Promise.all([
-      base
-        .clone()
-        .select('*')
-        .orderBy([
+    return paginate(
+      base,
+      query,
+      (q) =>
+        q.select('*').orderBy([
           { column: 'created_at', order: 'desc' },
           { column: 'id', order: 'desc' },
-        ])
-        .limit(query.limit)
-        .offset(offsetOf(query)),
-      base.clone().count<{ total: string }[]>({ total: '*' }),
-    ]);
-    return {
-      items: (rows as AdjustmentRequestRow[]).map(toAdjustmentSummary),
-      total: Number(counted[0]?.total ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+        ]),
+      toAdjustmentSummary,
+    );
   }
 
   private async withItems(row: AdjustmentRequestRow): Promise<AdjustmentRequest> {

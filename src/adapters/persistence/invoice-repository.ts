@@ -5,7 +5,7 @@ import type {
   InvoiceSummary,
   LoadOptions,
 } from '../../application/ports/billing-repositories.js';
-import { offsetOf, type Page } from '../../application/ports/pagination.js';
+import type { Page } from '../../application/ports/pagination.js';
 import { CustomerNotFound, DuplicateDocumentNumber, InvoiceLineProductMissing } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import { translateViolations } from './db-errors.js';
@@ -18,6 +18,7 @@ import {
   type InvoiceRow,
   type NoteTotalsRow,
 } from './invoice.mapper.js';
+import { paginate } from './paginate.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -92,22 +93,16 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     if (query.status) base.andWhere('i.status', query.status);
     if (query.fromDate) base.andWhere('i.created_at', '>=', query.fromDate);
     if (query.toDate) base.andWhere('i.created_at', '<', query.toDate);
-    const [rows, counted] = await Promise.all([
-      base
-        .clone()
-        .select('i.*')
-        .select(this.db.raw(`${approvedSum('debit_notes')} AS approved_debits`))
-        .select(this.db.raw(`${approvedSum('credit_notes')} AS approved_credits`))
-        .orderBy([{ column: 'i.created_at', order: 'desc' }, { column: 'i.id' }])
-        .limit(query.limit)
-        .offset(offsetOf(query)),
-      base.clone().count<{ total: string }[]>({ total: '*' }),
-    ]);
-    return {
-      items: (rows as (InvoiceRow & { approved_debits: string; approved_credits: string })[]).map(toInvoiceSummary),
-      total: Number(counted[0]?.total ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return paginate(
+      base,
+      query,
+      (q) =>
+        q
+          .select('i.*')
+          .select(this.db.raw(`${approvedSum('debit_notes')} AS approved_debits`))
+          .select(this.db.raw(`${approvedSum('credit_notes')} AS approved_credits`))
+          .orderBy([{ column: 'i.created_at', order: 'desc' }, { column: 'i.id' }]),
+      (row: InvoiceRow & { approved_debits: string; approved_credits: string }) => toInvoiceSummary(row),
+    );
   }
 }

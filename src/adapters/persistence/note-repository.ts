@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { LoadOptions, NoteRepository } from '../../application/ports/billing-repositories.js';
-import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
 import type { Note, NoteKind } from '../../domain/billing/note.js';
 import { translateViolations } from './db-errors.js';
 import { toNote, toNoteRow, type NoteRow } from './note.mapper.js';
+import { paginate } from './paginate.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -52,20 +53,11 @@ export class KnexNoteRepository implements NoteRepository {
 
   async list(tenantId: string, query: PageRequest): Promise<Page<Note>> {
     const base = this.db<NoteRow>(this.table).where({ tenant_id: tenantId });
-    const [rows, counted] = await Promise.all([
-      base
-        .clone()
-        .select('*')
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
-        .limit(query.limit)
-        .offset(offsetOf(query)),
-      base.clone().count<{ total: string }[]>({ total: '*' }),
-    ]);
-    return {
-      items: (rows as NoteRow[]).map((r) => toNote(this.kind, r)),
-      total: Number(counted[0]?.total ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return paginate(
+      base,
+      query,
+      (q) => q.select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]),
+      (row: NoteRow) => toNote(this.kind, row),
+    );
   }
 }

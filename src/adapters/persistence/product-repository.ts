@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { ProductRepository, ProductView } from '../../application/ports/inventory-repositories.js';
-import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateSku } from '../../domain/inventory/errors.js';
 import type { Product } from '../../domain/inventory/product.js';
 import { translateViolations } from './db-errors.js';
 import { toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
+import { paginate } from './paginate.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -40,26 +41,20 @@ export class KnexProductRepository implements ProductRepository {
       const pattern = likePattern(query.search);
       base.andWhere((w) => w.whereRaw('lower(p.name) LIKE ?', [pattern]).orWhereRaw('lower(p.sku) LIKE ?', [pattern]));
     }
-    const [rows, counted] = await Promise.all([
-      base
-        .clone()
-        .select('p.*')
-        .select(
-          this.db.raw(
-            `COALESCE((SELECT sum(s.quantity) FROM stock_levels s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id), 0) AS current_stock`,
-          ),
-        )
-        .orderBy([{ column: 'p.name' }, { column: 'p.id' }])
-        .limit(query.limit)
-        .offset(offsetOf(query)),
-      base.clone().count<{ total: string }[]>({ total: '*' }),
-    ]);
-    return {
-      items: (rows as (ProductRow & { current_stock: string })[]).map(toProductView),
-      total: Number(counted[0]?.total ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return paginate(
+      base,
+      query,
+      (q) =>
+        q
+          .select('p.*')
+          .select(
+            this.db.raw(
+              `COALESCE((SELECT sum(s.quantity) FROM stock_levels s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id), 0) AS current_stock`,
+            ),
+          )
+          .orderBy([{ column: 'p.name' }, { column: 'p.id' }]),
+      toProductView,
+    );
   }
 
   async findExistingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>> {

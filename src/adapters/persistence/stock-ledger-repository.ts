@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { StockLedgerRepository } from '../../application/ports/inventory-repositories.js';
-import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
-import { toStockLedgerEntry, toStockLedgerRow, type StockLedgerRow } from './stock-ledger.mapper.js';
+import { toStockLedgerEntry, toStockLedgerRow } from './stock-ledger.mapper.js';
+import { paginate } from './paginate.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -16,15 +17,6 @@ export class KnexStockLedgerRepository implements StockLedgerRepository {
 
   async listForProduct(tenantId: string, productId: string, query: PageRequest): Promise<Page<StockLedgerEntry>> {
     const base = this.db('stock_ledger').where({ tenant_id: tenantId, product_id: productId });
-    const [rows, counted] = await Promise.all([
-      base.clone().select('*').orderBy('seq', 'desc').limit(query.limit).offset(offsetOf(query)),
-      base.clone().count<{ total: string }[]>({ total: '*' }),
-    ]);
-    return {
-      items: (rows as StockLedgerRow[]).map(toStockLedgerEntry),
-      total: Number(counted[0]?.total ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return paginate(base, query, (q) => q.select('*').orderBy('seq', 'desc'), toStockLedgerEntry);
   }
 }

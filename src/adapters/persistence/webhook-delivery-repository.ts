@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SecretCipher } from '../../application/ports/access-ports.js';
-import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type {
   ClaimedDelivery,
   DeliveryListItem,
@@ -19,6 +19,7 @@ import {
   type DeliveryAttemptRow,
   type WebhookDeliveryRow,
 } from './webhook-delivery.mapper.js';
+import { paginate } from './paginate.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -293,18 +294,17 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
       .whereRaw('tenant_id = (SELECT tenant_id FROM integrations WHERE id = ?)', [integrationId])
       .andWhere({ integration_id: integrationId });
     if (query.status) base.andWhere({ status: query.status });
-    const [rows, counted] = await Promise.all([
-      base
-        .clone()
-        .select('*')
-        .orderBy([
+    const page = await paginate(
+      base,
+      query,
+      (q) =>
+        q.select('*').orderBy([
           { column: 'created_at', order: 'desc' },
           { column: 'id', order: 'desc' },
-        ])
-        .limit(query.limit)
-        .offset(offsetOf(query)),
-      base.clone().count<{ total: string }[]>({ total: '*' }),
-    ]);
+        ]),
+      (row: WebhookDeliveryRow) => row,
+    );
+    const rows = page.items;
     const attempts = new Map<string, DeliveryAttemptRow[]>();
     if (rows.length > 0) {
       const attemptRows = await this.db<DeliveryAttemptRow>('webhook_delivery_attempts')
@@ -317,10 +317,8 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
       for (const a of attemptRows) attempts.set(a.delivery_id, [...(attempts.get(a.delivery_id) ?? []), a]);
     }
     return {
+      ...page,
       items: rows.map((r) => ({ delivery: toDeliveryState(r), attempts: (attempts.get(r.id) ?? []).map(toAttempt) })),
-      total: Number(counted[0]?.total ?? 0),
-      page: query.page,
-      limit: query.limit,
     };
   }
 
