@@ -1,21 +1,11 @@
-import { Integration } from '../../domain/access/integration.js';
+import { Integration, type NewIntegration } from '../../domain/access/integration.js';
 import { BranchNotFound, FiscalYearNotFound, TenantNotFound } from '../../domain/organization/errors.js';
 import type { SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 
-export interface CreateIntegrationInput {
-  tenantId: string;
-  branchId: string;
-  fiscalYearId: string;
-  role: unknown;
-  clientName: unknown;
-  allowedIps?: unknown;
-  webhookUrl?: unknown;
-  webhookEvents?: unknown;
-  requireSignedReads?: unknown;
-}
+export type CreateIntegrationInput = NewIntegration;
 
 /** The one-time creation response: the only time the secrets are shown. */
 export interface CreatedIntegration {

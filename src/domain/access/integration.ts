@@ -30,6 +30,19 @@ export interface IntegrationState {
   updatedAt: Date;
 }
 
+/** What the back office gives to create an integration (validated here). */
+export interface NewIntegration {
+  tenantId: string;
+  branchId: string;
+  fiscalYearId: string;
+  role: unknown;
+  clientName: unknown;
+  allowedIps?: unknown;
+  webhookUrl?: unknown;
+  webhookEvents?: unknown;
+  requireSignedReads?: unknown;
+}
+
 export interface IntegrationChanges {
   active?: unknown;
   allowedIps?: unknown;
@@ -70,18 +83,7 @@ export class Integration {
   private constructor(private s: IntegrationState) {}
 
   static create(
-    input: {
-      id: string;
-      tenantId: string;
-      branchId: string;
-      fiscalYearId: string;
-      role: unknown;
-      clientName: unknown;
-      allowedIps?: unknown;
-      webhookUrl?: unknown;
-      webhookEvents?: unknown;
-      requireSignedReads?: unknown;
-    },
+    input: NewIntegration & { id: string },
     generated: { clientId: string; clientSecret: string; webhookSecret: () => string },
     now: Date,
   ): Integration {
