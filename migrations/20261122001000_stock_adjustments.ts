@@ -41,7 +41,8 @@ export async function up(knex: Knex): Promise<void> {
       ),
       FOREIGN KEY (tenant_id, warehouse_id) REFERENCES warehouses (tenant_id, id),
       FOREIGN KEY (tenant_id, branch_id) REFERENCES branches (tenant_id, id),
-      FOREIGN KEY (tenant_id, fiscal_year_id) REFERENCES fiscal_years (tenant_id, id)
+      FOREIGN KEY (tenant_id, fiscal_year_id) REFERENCES fiscal_years (tenant_id, id),
+      FOREIGN KEY (tenant_id, integration_id) REFERENCES integrations (tenant_id, id)
     );
     CREATE UNIQUE INDEX stock_adjustment_requests_id ON stock_adjustment_requests (id);
     CREATE INDEX stock_adjustment_requests_tenant_created

@@ -24,7 +24,8 @@ describe('e2e: parallel approvals of stock adjustments', () => {
     svc = await startTestService();
     h = await startInventoryHarness(svc);
     s = await createTenantSetup(svc.baseUrl, 'Race');
-    caller = callerFor(s);
+    // The integration the harness signs with: requests are attributed to a real one.
+    caller = { ...callerFor(s), integrationId: await h.integrationIdOf(callerFor(s)) };
   });
   after(async () => {
     await h.stop();
