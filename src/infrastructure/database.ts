@@ -30,6 +30,11 @@ export interface DatabaseOptions {
 /** Client-side limit on one query: a stray query cannot wedge the embedded database forever. */
 const QUERY_TIMEOUT_MS = 30_000;
 
+/** The app's knex on pg, for a server or for the embedded database alike. */
+function pgKnex(connection: Knex.PgConnectionConfig, poolMax: number): Knex {
+  return knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: 10_000 });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const poolMax = options.poolMax ?? 10;
   if (options.url) {
@@ -38,12 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statement_timeout: QUERY_TIMEOUT_MS,
       application_name: 'ib-external-api',
     };
-    const knex = knexFactory({
-      client: 'pg',
-      connection,
-      pool: { min: 0, max: poolMax },
-      acquireConnectionTimeout: 10_000,
-    });
+    const knex = pgKnex(connection, poolMax);
     return { knex, kind: 'server', connection, close: () => knex.destroy() };
   }
   return openEmbedded(options.dataDir, poolMax);
@@ -76,12 +76,7 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
     query_timeout: QUERY_TIMEOUT_MS,
     application_name: 'ib-external-api',
   };
-  const knex = knexFactory({
-    client: 'pg',
-    connection,
-    pool: { min: 0, max: poolMax },
-    acquireConnectionTimeout: 10_000,
-  });
+  const knex = pgKnex(connection, poolMax);
   return {
     knex,
     kind: 'embedded',

@@ -16,8 +16,7 @@ class DirectoryMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {
     return readdirSync(this.dir)
       .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'))
-      .sort()
-      .map((f) => f);
+      .sort();
   }
 
   getMigrationName(file: string): string {
