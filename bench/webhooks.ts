@@ -18,8 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { UnitOfWork } from '../src/application/ports/unit-of-work.js';
-import { TOKENS } from '../src/application/tokens.js';
+import { KnexOutbox } from '../src/adapters/persistence/outbox-repository.js';
 import type { DomainEvent } from '../src/domain/shared/events.js';
 import { loadConfig, type Config } from '../src/infrastructure/config.js';
 import { openDatabase } from '../src/infrastructure/database.js';
@@ -142,7 +141,7 @@ async function main() {
   const receiver = await new Receiver().start();
   const service = await startService(config, createLogger('warn'), 'all', database);
   const base = `http://127.0.0.1:${service.port}`;
-  const uow = service.container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const emit = (events: DomainEvent[]) => database.knex.transaction((trx) => new KnexOutbox(trx).add(events));
   console.log(
     `database: ${database.kind}${url ? ` (${new URL(url).pathname.slice(1)})` : ''}; ${TENANTS} tenants, ` +
       `one webhook integration each; node ${process.version}`,
@@ -169,7 +168,7 @@ async function main() {
   }
 
   // Warm-up (JIT, connections).
-  await uow.run((r) => r.outbox.add(tenants.map((t, i) => event(t.tenantId, t.branchId, i))));
+  await emit(tenants.map((t, i) => event(t.tenantId, t.branchId, i)));
   await waitFor(receiver, tenants.length, 30_000);
   receiver.reset();
 
@@ -180,7 +179,7 @@ async function main() {
       const t = tenants[(written + k) % tenants.length]!;
       return event(t.tenantId, t.branchId, written + k);
     });
-    await uow.run((r) => r.outbox.add(batch));
+    await emit(batch);
   }
   const written = performance.timeOrigin + performance.now();
   const backlog = await waitFor(receiver, BACKLOG, 300_000);
@@ -204,9 +203,7 @@ async function main() {
     const t = tenants[n % tenants.length]!;
     const e = event(t.tenantId, t.branchId, n);
     inFlight.push(
-      uow
-        .run((r) => r.outbox.add([e]))
-        .then(() => void commits.set(e.payload.id as string, performance.timeOrigin + performance.now())),
+      emit([e]).then(() => void commits.set(e.payload.id as string, performance.timeOrigin + performance.now())),
     );
   }
   await Promise.all(inFlight);

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import type { WebhookSender } from '../../src/application/ports/webhook-ports.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { AgendaWebhookDispatcher, type DispatcherUseCases } from '../../src/adapters/webhooks/agenda-dispatcher.js';
@@ -48,7 +47,7 @@ describe('webhook dispatcher (in the test process, on either database)', () => {
       await createIntegration(svc.baseUrl, t, { webhookUrl: receiver.url('/busy') });
       receiver.respond = () => ({ status: 200, delayMs: 10 });
       await emitEvents(
-        svc.container.get<UnitOfWork>(TOKENS.UnitOfWork),
+        svc.database.knex,
         Array.from({ length: 120 }, () => invoiceEvent(t.tenantId, t.branchId)),
       );
       await receiver.waitFor(() => receiver.received.length >= 120, 20_000, '120 deliveries');
@@ -68,7 +67,7 @@ describe('webhook dispatcher (in the test process, on either database)', () => {
     await createIntegration(svc.baseUrl, t, { webhookUrl: receiver.url('/slow') });
     receiver.respond = () => ({ status: 200, delayMs: 1_000 });
     await emitEvents(
-      svc.container.get<UnitOfWork>(TOKENS.UnitOfWork),
+      svc.database.knex,
       Array.from({ length: 3 }, () => invoiceEvent(t.tenantId, t.branchId)),
     );
     await receiver.waitFor(() => receiver.concurrent === 3, 10_000, 'three requests under way');

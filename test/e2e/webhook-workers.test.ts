@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
-import { TOKENS } from '../../src/application/tokens.js';
 import { TEST_DATABASE_URL } from '../support/database.js';
 import { createIntegration, createTenantSetup } from '../support/mothers.js';
 import { ADMIN_TOKEN, startTestService, type TestService } from '../support/service.js';
@@ -50,7 +48,6 @@ function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<
 describe('webhook workers in separate processes (PostgreSQL server)', function () {
   let svc: TestService;
   let receiver: WebhookReceiver;
-  let uow: UnitOfWork;
   const workers: ChildProcess[] = [];
 
   before(async function () {
@@ -62,7 +59,6 @@ describe('webhook workers in separate processes (PostgreSQL server)', function (
       this.skip();
     }
     svc = await startTestService({ secretsKey: SECRETS_KEY });
-    uow = svc.container.get<UnitOfWork>(TOKENS.UnitOfWork);
   });
   beforeEach(async () => {
     receiver = await new WebhookReceiver().start();
@@ -84,7 +80,7 @@ describe('webhook workers in separate processes (PostgreSQL server)', function (
 
     const first = spawnWorker();
     workers.push(first);
-    await emitEvents(uow, events);
+    await emitEvents(svc.database.knex, events);
     await receiver.waitFor(() => receiver.received.length >= 300, 20_000, '300 deliveries before the kill');
     await kill(first);
     const atKill = distinct();
@@ -120,7 +116,7 @@ describe('webhook workers in separate processes (PostgreSQL server)', function (
     await Promise.all(three.map((w) => w.ready));
 
     await emitEvents(
-      uow,
+      svc.database.knex,
       Array.from({ length: 500 }, () => invoiceEvent(t.tenantId, t.branchId)),
     );
     await receiver.waitFor(() => receiver.received.length >= 500, 30_000, '500 deliveries');

@@ -2,8 +2,6 @@ import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
-import { TOKENS } from '../../src/application/tokens.js';
 import { verifyWebhookSignature } from '../../src/adapters/sdk/index.js';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import { createIntegration, createTenantSetup, type Credentials, type TenantSetup } from '../support/mothers.js';
@@ -32,14 +30,12 @@ function payloadBytes(body: string): string {
 describe('webhooks end to end (real receiver, worker in the service)', () => {
   let receiver: WebhookReceiver;
   let svc: TestService;
-  let uow: UnitOfWork;
   let setup: TenantSetup;
   const log = logCapture();
 
   before(async () => {
     receiver = await new WebhookReceiver().start();
     svc = await startTestService({ webhookRetrySchedule: SCHEDULE }, { mode: 'all', logger: log.logger });
-    uow = svc.container.get<UnitOfWork>(TOKENS.UnitOfWork);
     setup = await createTenantSetup(svc.baseUrl);
   });
   after(async () => {
@@ -50,7 +46,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
   it('sends spec 6.3 requests whose signatures verify with the SDK and with the standardwebhooks library', async () => {
     const creds = await createIntegration(svc.baseUrl, setup, { webhookUrl: receiver.url('/signed') });
     const event = invoiceEvent(setup.tenantId, setup.branchId, 'billing.invoice.created');
-    await emitEvents(uow, [event]);
+    await emitEvents(svc.database.knex, [event]);
     await receiver.waitFor(() => receiver.on('/signed').length === 1, 10_000, 'the signed delivery');
     const [req] = receiver.on('/signed') as [Received];
 
@@ -107,7 +103,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     const beta = await createTenantSetup(svc.baseUrl, 'Beta');
     await createIntegration(svc.baseUrl, beta, { webhookUrl: receiver.url('/other-tenant') });
 
-    await emitEvents(uow, [
+    await emitEvents(svc.database.knex, [
       invoiceEvent(setup.tenantId, setup.branchId, 'billing.invoice.created'),
       invoiceEvent(setup.tenantId, setup.branchId, 'billing.invoice.voided'),
       invoiceEvent(setup.tenantId, setup.branchId, 'inventory.adjustment.approved'),
@@ -153,7 +149,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     receiver.respond = (req) => (req.path === '/flaky' && !healthy ? { status: 500 } : { status: 200 });
     const creds: Credentials = await createIntegration(svc.baseUrl, setup, { webhookUrl: receiver.url('/flaky') });
     const first = invoiceEvent(setup.tenantId, setup.branchId);
-    await emitEvents(uow, [first]);
+    await emitEvents(svc.database.knex, [first]);
     await receiver.waitFor(() => receiver.on('/flaky').length === 6, 10_000, 'six attempts');
 
     // 1 attempt + 5 retries, spaced by the schedule, all with the same delivery id.
@@ -193,7 +189,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
 
     // While paused, new events are kept, not sent.
     const second = invoiceEvent(setup.tenantId, setup.branchId);
-    await emitEvents(uow, [second]);
+    await emitEvents(svc.database.knex, [second]);
     await waitUntil(
       async () =>
         (await call(svc.baseUrl, 'GET', `/api/v1/admin/integrations/${creds.id}/deliveries?status=HELD`)).body

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
-import { TOKENS } from '../../src/application/tokens.js';
 import { DISPATCH_JOB } from '../../src/adapters/webhooks/agenda-dispatcher.js';
 import { loadConfig } from '../../src/infrastructure/config.js';
 import { dispatcherOptions } from '../../src/infrastructure/container.js';
@@ -39,9 +37,7 @@ describe('webhooks with Agenda on MongoDB (MONGODB_URL)', function () {
     try {
       const setup = await createTenantSetup(svc.baseUrl);
       await createIntegration(svc.baseUrl, setup, { webhookUrl: receiver.url('/mongo') });
-      await emitEvents(svc.container.get<UnitOfWork>(TOKENS.UnitOfWork), [
-        invoiceEvent(setup.tenantId, setup.branchId),
-      ]);
+      await emitEvents(svc.database.knex, [invoiceEvent(setup.tenantId, setup.branchId)]);
       await receiver.waitFor(() => receiver.received.length === 1, 15_000, 'the delivery');
       const jobs = await client.db().collection('agendaJobs').find({ name: DISPATCH_JOB }).toArray();
       expect(jobs.length, 'the recurring dispatch job lives in MongoDB').to.be.at.least(1);

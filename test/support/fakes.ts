@@ -13,6 +13,7 @@ import {
   type DocumentNumbers,
 } from '../../src/application/ports/document-numbers.js';
 import type { Outbox } from '../../src/application/ports/outbox.js';
+import type { AggregateRoot } from '../../src/domain/shared/events.js';
 import type { DomainEvent } from '../../src/domain/shared/events.js';
 import type {
   ClaimedDelivery,
@@ -181,9 +182,13 @@ class MemProducts implements ProductRepository {
 }
 
 /** Stores plain state (not the aggregate), so a rolled-back decision leaves no trace. */
+/** The aggregates added or saved in the running unit of work (drained into the outbox on commit). */
+const seen = new Set<AggregateRoot>();
+
 class MemAdjustmentRequests implements AdjustmentRequestRepository {
   rows = new Map<string, AdjustmentRequestState>();
   async insert(r: AdjustmentRequest) {
+    seen.add(r);
     this.rows.set(r.id, r.snapshot());
   }
   async findById(tenantId: string, id: string) {
@@ -197,6 +202,7 @@ class MemAdjustmentRequests implements AdjustmentRequestRepository {
   async saveDecision(r: AdjustmentRequest) {
     if (this.rows.get(r.id)?.status !== 'PENDING') return false;
     this.rows.set(r.id, r.snapshot());
+    seen.add(r);
     return true;
   }
   async list(tenantId: string, q: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>> {
@@ -341,6 +347,7 @@ class MemNotes implements NoteRepository {
   rows = new Map<string, NoteState>();
   constructor(readonly kind: NoteKind) {}
   async insert(n: Note) {
+    seen.add(n);
     const s = n.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
       throw new DuplicateDocumentNumber();
@@ -348,6 +355,7 @@ class MemNotes implements NoteRepository {
     this.rows.set(s.id, s);
   }
   async update(n: Note) {
+    seen.add(n);
     this.rows.set(n.id, n.state());
   }
   async findById(tenantId: string, id: string) {
@@ -385,6 +393,7 @@ class MemInvoices implements InvoiceRepository {
   ) {}
   /** Like the table's unique key and foreign keys. */
   async insert(i: Invoice) {
+    seen.add(i);
     const s = i.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
       throw new DuplicateDocumentNumber();
@@ -396,6 +405,7 @@ class MemInvoices implements InvoiceRepository {
     this.rows.set(s.id, s);
   }
   async update(i: Invoice) {
+    seen.add(i);
     this.rows.set(i.id, i.state());
   }
   async findById(tenantId: string, id: string) {
@@ -670,7 +680,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   private readonly fiscalYears = new MemFiscalYears();
   private readonly notes = { credit: new MemNotes('CREDIT'), debit: new MemNotes('DEBIT') };
   private readonly integrations = new MemIntegrations();
-  private readonly outbox = new MemOutbox();
+  readonly outbox = new MemOutbox();
   readonly repos = {
     tenants: new MemTenants(),
     branches: new MemBranches(),
@@ -685,7 +695,6 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     invoices: new MemInvoices(this.notes.credit, this.notes.debit, this.customers, this.products),
     creditNotes: this.notes.credit,
     debitNotes: this.notes.debit,
-    outbox: this.outbox,
     documentNumbers: new MemDocumentNumbers(this.fiscalYears),
     outboxFeed: new MemOutboxFeed(this.outbox),
     webhookDeliveries: new MemWebhookDeliveries(this.integrations),
@@ -693,12 +702,16 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   commits = 0;
 
   async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const outboxRows = new Map(this.outbox.rows);
     const saved = Object.entries(this.repos).map(([k, r]) => [k, new Map(r.rows as Map<string, unknown>)] as const);
+    seen.clear();
     try {
       const result = await work(this.repos);
+      await this.outbox.add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
       this.commits += 1;
       return result;
     } catch (err) {
+      this.outbox.rows = outboxRows;
       for (const [k, rows] of saved) (this.repos as Record<string, { rows: Map<string, unknown> }>)[k]!.rows = rows;
       throw err;
     }

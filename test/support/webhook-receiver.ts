@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
+import type { Knex } from 'knex';
+import { KnexOutbox } from '../../src/adapters/persistence/outbox-repository.js';
 import type { DomainEvent } from '../../src/domain/shared/events.js';
 
 export interface Received {
@@ -112,8 +113,8 @@ export class WebhookReceiver {
 }
 
 /** Writes events to the outbox as another context's use case would, in one transaction. */
-export function emitEvents(uow: UnitOfWork, events: DomainEvent[]): Promise<void> {
-  return uow.run((r) => r.outbox.add(events));
+export function emitEvents(knex: Knex, events: DomainEvent[]): Promise<void> {
+  return knex.transaction((trx) => new KnexOutbox(trx).add(events));
 }
 
 let counter = 0;

@@ -1,3 +1,4 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { scaleOf } from '../../domain/shared/decimal.js';
@@ -131,12 +132,20 @@ function compileWith<T>(ajv: Ajv, schema: object): Validator<T> {
   };
 }
 
-/** A body validator: no coercion, unknown properties refused. Compile once, at module load. */
+/**
+ * A body validator: no coercion, unknown properties refused. Compile once, at module load.
+ * Given a TypeBox schema, the validated value is typed by the schema itself (one schema → the
+ * check, the command's type and the OpenAPI document).
+ */
+export function bodyValidator<S extends TSchema>(schema: S): Validator<Static<S>>;
+export function bodyValidator<T>(schema: object): Validator<T>;
 export function bodyValidator<T>(schema: object): Validator<T> {
   return compileWith<T>(bodyAjv, schema);
 }
 
 /** A query validator: strings coerced to the schema's types, defaults applied, unknown parameters dropped. */
+export function queryValidator<S extends TSchema>(schema: S): Validator<Static<S>>;
+export function queryValidator<T>(schema: object): Validator<T>;
 export function queryValidator<T>(schema: object): Validator<T> {
   const validate = compileWith<T>(queryAjv, schema);
   return (data: unknown) => validate({ ...(data as Json) });

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AdjustmentRequestRepository, AdjustmentSummary } from '../../application/ports/inventory-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
@@ -11,13 +10,16 @@ import {
   type AdjustmentRequestRow,
 } from './adjustment-request.mapper.js';
 import { paginate } from './paginate.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db, SeenAggregates } from './db.js';
 
 export class KnexAdjustmentRequestRepository implements AdjustmentRequestRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly seen: SeenAggregates,
+  ) {}
 
   async insert(request: AdjustmentRequest): Promise<void> {
+    this.seen.add(request);
     await this.db('stock_adjustment_requests').insert(toAdjustmentRequestRow(request));
     await this.db('stock_adjustment_items').insert(toAdjustmentItemRows(request));
   }
@@ -41,7 +43,9 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
     const updated = await this.db('stock_adjustment_requests')
       .where({ tenant_id: request.tenantId, id: request.id, status: 'PENDING' })
       .update({ status, decided_by, decided_at, rejection_reason });
-    return updated === 1;
+    if (updated !== 1) return false;
+    this.seen.add(request);
+    return true;
   }
 
   async list(tenantId: string, query: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>> {

@@ -1,8 +1,6 @@
-import type { Knex } from 'knex';
 import type { CustomerRepository } from '../../application/ports/billing-repositories.js';
 import type { Customer } from '../../domain/billing/customer.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 interface CustomerRow {
   tenant_id: string;

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import {
   formatDocumentNumber,
   type DocumentKind,
@@ -6,8 +5,7 @@ import {
 } from '../../application/ports/document-numbers.js';
 
 import { FiscalYearNotFound } from '../../domain/organization/errors.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 /**
  * Counter rows in `document_sequences`. The upsert takes the row lock and keeps it until the

@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
 import type { IntegrationRepository } from '../../application/ports/access-ports.js';
 import type { Integration } from '../../domain/access/integration.js';
 import type { IntegrationMapper, IntegrationRow } from './integration.mapper.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 export class KnexIntegrationRepository implements IntegrationRepository {
   constructor(

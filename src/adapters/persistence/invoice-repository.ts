@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type {
   InvoiceListQuery,
   InvoiceRepository,
@@ -19,18 +18,21 @@ import {
   type NoteTotalsRow,
 } from './invoice.mapper.js';
 import { paginate } from './paginate.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db, SeenAggregates } from './db.js';
 
 const approvedSum = (table: string) =>
   `COALESCE((SELECT sum(n.amount) FROM ${table} n
      WHERE n.tenant_id = i.tenant_id AND n.invoice_id = i.id AND n.status = 'APPROVED'), 0)`;
 
 export class KnexInvoiceRepository implements InvoiceRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly seen: SeenAggregates,
+  ) {}
 
   /** The foreign keys check the customer and the products (of the same tenant): no lookups first. */
   async insert(invoice: Invoice): Promise<void> {
+    this.seen.add(invoice);
     await translateViolations(() => this.db('invoices').insert(toInvoiceRow(invoice)), {
       invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
       invoices_customer_fk: () => new CustomerNotFound(),
@@ -41,6 +43,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   }
 
   async update(invoice: Invoice): Promise<void> {
+    this.seen.add(invoice);
     const row = toInvoiceRow(invoice);
     await this.db('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
       status: row.status,

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { LoadOptions, NoteRepository } from '../../application/ports/billing-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
@@ -6,8 +5,7 @@ import type { Note, NoteKind } from '../../domain/billing/note.js';
 import { translateViolations } from './db-errors.js';
 import { toNote, toNoteRow, type NoteRow } from './note.mapper.js';
 import { paginate } from './paginate.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db, SeenAggregates } from './db.js';
 
 const TABLE: Record<NoteKind, string> = { CREDIT: 'credit_notes', DEBIT: 'debit_notes' };
 
@@ -18,17 +16,20 @@ export class KnexNoteRepository implements NoteRepository {
   constructor(
     private readonly db: Db,
     private readonly kind: NoteKind,
+    private readonly seen: SeenAggregates,
   ) {
     this.table = TABLE[kind];
   }
 
   async insert(note: Note): Promise<void> {
+    this.seen.add(note);
     await translateViolations(() => this.db(this.table).insert(toNoteRow(note)), {
       [`${this.table}_tenant_number_unique`]: () => new DuplicateDocumentNumber(),
     });
   }
 
   async update(note: Note): Promise<void> {
+    this.seen.add(note);
     const row = toNoteRow(note);
     await this.db(this.table).where({ tenant_id: row.tenant_id, id: row.id }).update({
       status: row.status,

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type {
   BranchRepository,
   FiscalYearRepository,
@@ -9,8 +8,7 @@ import { DuplicateBranchCode, DuplicateFiscalYearCode, FiscalYearOverlap } from 
 import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 import { translateViolations } from './db-errors.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 interface TenantRow {
   id: string;

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import type { OutboxFeed, OutboxRecord } from '../../application/ports/webhook-ports.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 interface OutboxRow {
   tenant_id: string;

@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
 import type { Outbox } from '../../application/ports/outbox.js';
 import type { DomainEvent } from '../../domain/shared/events.js';
 import { randomUUID } from 'node:crypto';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 /**
  * Writes events to `outbox_events` in the caller's transaction. The stored payload is the

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { ProductRepository, ProductView } from '../../application/ports/inventory-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateSku } from '../../domain/inventory/errors.js';
@@ -6,8 +5,7 @@ import type { Product } from '../../domain/inventory/product.js';
 import { translateViolations } from './db-errors.js';
 import { toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
 import { paginate } from './paginate.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 /** `%`, `_` and `\` are literal in a search term. */
 function likePattern(term: string): string {

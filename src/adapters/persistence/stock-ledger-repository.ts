@@ -1,11 +1,9 @@
-import type { Knex } from 'knex';
 import type { StockLedgerRepository } from '../../application/ports/inventory-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import { toStockLedgerEntry, toStockLedgerRow } from './stock-ledger.mapper.js';
 import { paginate } from './paginate.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 export class KnexStockLedgerRepository implements StockLedgerRepository {
   constructor(private readonly db: Db) {}

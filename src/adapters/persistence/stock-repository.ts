@@ -1,10 +1,8 @@
-import type { Knex } from 'knex';
 import type { LowStockSummary, StockRepository } from '../../application/ports/inventory-repositories.js';
 import { MAX_STOCK_LEVEL } from '../../domain/inventory/adjustment-request.js';
 import { LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 interface LowStockRow {
   status: LowStockStatus;

@@ -19,27 +19,27 @@ import {
 } from './organization-repositories.js';
 import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexOutbox } from './outbox-repository.js';
+import type { Db, SeenAggregates } from './db.js';
 import { KnexProductRepository } from './product-repository.js';
 import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
 import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
 
-export function repositoriesFor(db: Knex | Knex.Transaction, cipher: SecretCipher): Repositories {
+export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregates = new Set()): Repositories {
   return {
     tenants: new KnexTenantRepository(db),
     branches: new KnexBranchRepository(db),
     fiscalYears: new KnexFiscalYearRepository(db),
     warehouses: new KnexWarehouseRepository(db),
     products: new KnexProductRepository(db),
-    adjustmentRequests: new KnexAdjustmentRequestRepository(db),
+    adjustmentRequests: new KnexAdjustmentRequestRepository(db, seen),
     stock: new KnexStockRepository(db),
     stockLedger: new KnexStockLedgerRepository(db),
     customers: new KnexCustomerRepository(db),
     integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
-    invoices: new KnexInvoiceRepository(db),
-    creditNotes: new KnexNoteRepository(db, 'CREDIT'),
-    debitNotes: new KnexNoteRepository(db, 'DEBIT'),
-    outbox: new KnexOutbox(db),
+    invoices: new KnexInvoiceRepository(db, seen),
+    creditNotes: new KnexNoteRepository(db, 'CREDIT', seen),
+    debitNotes: new KnexNoteRepository(db, 'DEBIT', seen),
     documentNumbers: new KnexDocumentNumbers(db),
     outboxFeed: new KnexOutboxFeed(db),
     webhookDeliveries: new KnexWebhookDeliveryRepository(db, cipher),
@@ -59,7 +59,12 @@ export class KnexUnitOfWork implements UnitOfWork {
   async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.knex.transaction((trx) => work(repositoriesFor(trx, this.cipher)));
+        return await this.knex.transaction(async (trx) => {
+          const seen: SeenAggregates = new Set();
+          const result = await work(repositoriesFor(trx, this.cipher, seen));
+          await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
+          return result;
+        });
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));

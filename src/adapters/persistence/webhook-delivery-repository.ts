@@ -20,8 +20,7 @@ import {
   type WebhookDeliveryRow,
 } from './webhook-delivery.mapper.js';
 import { paginate } from './paginate.js';
-
-type Db = Knex | Knex.Transaction;
+import type { Db } from './db.js';
 
 interface ClaimedRow extends WebhookDeliveryRow {
   target_url: string | null;

@@ -21,7 +21,6 @@ export class ApproveInvoice {
       if (!invoice) throw new InvoiceNotFound();
       invoice.approve(this.clock.now());
       await r.invoices.update(invoice);
-      await r.outbox.add(invoice.pullEvents());
       return invoice;
     });
   }

@@ -56,7 +56,6 @@ export class CreateInvoice {
         this.clock.now(),
       );
       await r.invoices.insert(invoice);
-      await r.outbox.add(invoice.pullEvents());
       return invoice;
     });
   }

@@ -50,7 +50,6 @@ export class CreateNote {
         this.clock.now(),
       );
       await notesOf(r, this.kind).insert(note);
-      await r.outbox.add([...invoice.pullEvents(), ...note.pullEvents()]);
       return note;
     });
   }

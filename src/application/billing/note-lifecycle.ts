@@ -28,7 +28,6 @@ async function lockNoteWithInvoice(
 async function saveNoteWithInvoice(r: Repositories, note: Note, invoice: Invoice): Promise<void> {
   await notesOf(r, note.kind).update(note);
   await r.invoices.update(invoice);
-  await r.outbox.add([...invoice.pullEvents(), ...note.pullEvents()]);
 }
 
 /**

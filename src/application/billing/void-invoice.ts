@@ -23,7 +23,6 @@ export class VoidInvoice {
       if (!invoice) throw new InvoiceNotFound();
       invoice.void(input.reason, this.clock.now());
       await r.invoices.update(invoice);
-      await r.outbox.add(invoice.pullEvents());
       return invoice;
     });
   }

@@ -56,7 +56,6 @@ export class ApproveAdjustment {
 
       if (!(await r.adjustmentRequests.saveDecision(request))) throw new AdjustmentRequestNotPending();
       await r.stockLedger.append(entries);
-      await r.outbox.add(request.pullEvents());
       return request;
     });
   }

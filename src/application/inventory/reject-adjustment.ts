@@ -26,7 +26,6 @@ export class RejectAdjustment {
       if (!request) throw new AdjustmentRequestNotFound();
       request.reject(input.reason, input.rejectedBy, this.clock.now());
       if (!(await r.adjustmentRequests.saveDecision(request))) throw new AdjustmentRequestNotPending();
-      await r.outbox.add(request.pullEvents());
       return request;
     });
   }

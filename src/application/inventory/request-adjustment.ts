@@ -58,7 +58,6 @@ export class RequestAdjustment {
         this.clock.now(),
       );
       await r.adjustmentRequests.insert(request);
-      await r.outbox.add(request.pullEvents());
       return request;
     });
   }

@@ -13,7 +13,6 @@ import type {
   TenantRepository,
   WarehouseRepository,
 } from './organization-repositories.js';
-import type { Outbox } from './outbox.js';
 import type { OutboxFeed, WebhookDeliveryRepository } from './webhook-ports.js';
 
 /** Every repository, bound to one transaction (or to none, for `read`). */
@@ -31,20 +30,27 @@ export interface Repositories {
   invoices: InvoiceRepository;
   creditNotes: NoteRepository;
   debitNotes: NoteRepository;
-  outbox: Outbox;
   documentNumbers: DocumentNumbers;
   outboxFeed: OutboxFeed;
   webhookDeliveries: WebhookDeliveryRepository;
 }
 
+/** The name of one repository of the unit of work. */
+export type RepositoryName = keyof Repositories;
+
 /**
  * One explicit transaction per use case (ARCHITECTURE habit 5). `run` commits when `work`
  * resolves and rolls back when it throws; a serialization failure or deadlock is retried a few
- * times. `read` runs without a transaction, for queries that need no isolation.
+ * times. Just before commit it writes the events of every aggregate its repositories added or
+ * saved to the outbox, in the same transaction, so no use case feeds the outbox by hand.
+ * `read` runs without a transaction, for queries that need no isolation.
+ *
+ * `K` names the repositories a use case may touch: a use case declares
+ * `UnitOfWork<'invoices' | 'documentNumbers'>` and sees only those (narrow ports).
  * Inside `work`, use only the repositories handed in: on the embedded database a second
  * connection would wait for this transaction to end.
  */
-export interface UnitOfWork {
-  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
-  read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
+  run<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
 }

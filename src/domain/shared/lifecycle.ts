@@ -11,3 +11,16 @@ export function nextStatus<S extends string>(machine: AnyStateMachine, status: S
   const [next] = transition(machine, snapshot, event);
   return next.value as S;
 }
+
+/**
+ * The statuses from which `event` is allowed, asked of the machine. Where a conditional SQL
+ * update enforces a transition under concurrency, its `WHERE status IN (...)` comes from here,
+ * so the machine stays the one place that decides.
+ */
+export function statesThatAccept<S extends string>(
+  machine: AnyStateMachine,
+  statuses: readonly S[],
+  event: EventObject,
+): S[] {
+  return statuses.filter((status) => nextStatus(machine, status, event) !== null);
+}

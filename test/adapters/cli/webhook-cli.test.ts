@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import type { BackOfficeUseCases } from '../../../src/application/back-office.js';
-import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { runAdminCli } from '../../../src/adapters/cli/admin-cli.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
@@ -38,7 +37,7 @@ describe('admin command-line tool: webhooks', () => {
     expect(ping.code).to.equal(0);
     expect(ping.json()).to.include({ event: 'webhook.ping', delivered: false, statusCode: 500, error: 'HTTP 500' });
 
-    await emitEvents(svc.container.get<UnitOfWork>(TOKENS.UnitOfWork), [invoiceEvent(setup.tenantId, setup.branchId)]);
+    await emitEvents(svc.database.knex, [invoiceEvent(setup.tenantId, setup.branchId)]);
     type Listed = { id: string; event: string; attempts: unknown[] };
     const deadline = Date.now() + 10_000;
     let eventDead: Listed[] = [];

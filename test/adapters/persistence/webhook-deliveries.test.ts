@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { UnitOfWork } from '../../../src/application/ports/unit-of-work.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import type { ClaimDueDeliveries } from '../../../src/application/webhooks/claim-due-deliveries.js';
 import type { FanOutEvents } from '../../../src/application/webhooks/fan-out-events.js';
@@ -11,7 +10,6 @@ import { emitEvents, invoiceEvent } from '../../support/webhook-receiver.js';
 
 describe('webhook deliveries in the database', () => {
   let svc: TestService;
-  let uow: UnitOfWork;
   let fanOut: FanOutEvents;
   let claim: ClaimDueDeliveries;
   let record: RecordDeliveryOutcomes;
@@ -20,7 +18,6 @@ describe('webhook deliveries in the database', () => {
 
   beforeEach(async () => {
     svc = await startTestService();
-    uow = svc.container.get<UnitOfWork>(TOKENS.UnitOfWork);
     fanOut = svc.container.get<FanOutEvents>(TOKENS.FanOutEvents);
     claim = svc.container.get<ClaimDueDeliveries>(TOKENS.ClaimDueDeliveries);
     record = svc.container.get<RecordDeliveryOutcomes>(TOKENS.RecordDeliveryOutcomes);
@@ -42,7 +39,7 @@ describe('webhook deliveries in the database', () => {
   };
 
   it('fans out once: running the fan-out again over the same events creates nothing', async () => {
-    await emitEvents(uow, [
+    await emitEvents(svc.database.knex, [
       ...Array.from({ length: 30 }, () => invoiceEvent(a.tenantId, a.branchId)),
       ...Array.from({ length: 20 }, () => invoiceEvent(b.tenantId, b.branchId)),
     ]);
@@ -56,7 +53,7 @@ describe('webhook deliveries in the database', () => {
   });
 
   it('parallel claimers never hold more than 5 deliveries of a tenant, each in its own slot', async () => {
-    await emitEvents(uow, [
+    await emitEvents(svc.database.knex, [
       ...Array.from({ length: 50 }, () => invoiceEvent(a.tenantId, a.branchId)),
       ...Array.from({ length: 50 }, () => invoiceEvent(b.tenantId, b.branchId)),
     ]);
@@ -94,7 +91,7 @@ describe('webhook deliveries in the database', () => {
 
   it('the schema itself refuses a sixth in-flight delivery of a tenant', async () => {
     await emitEvents(
-      uow,
+      svc.database.knex,
       Array.from({ length: 6 }, () => invoiceEvent(a.tenantId, a.branchId)),
     );
     await fanOut.execute(500);
@@ -116,7 +113,7 @@ describe('webhook deliveries in the database', () => {
   });
 
   it('takes back an expired lease: the delivery is due again and the lost attempt is logged', async () => {
-    await emitEvents(uow, [invoiceEvent(a.tenantId, a.branchId)]);
+    await emitEvents(svc.database.knex, [invoiceEvent(a.tenantId, a.branchId)]);
     await fanOut.execute(500);
     const [c] = await claim.execute('dead-worker', 1);
     await svc.database

@@ -104,7 +104,7 @@ describe('billing use cases (in-memory ports)', () => {
       });
       expect(s.items.map((i) => i.lineTotal)).to.deep.equal([59.97, 0.1, 0.2]);
       expect(w.uow.repos.invoices.rows.get(first.id)?.status).to.equal('DRAFT');
-      expect(w.uow.repos.outbox.published()).to.deep.equal([]);
+      expect(w.uow.outbox.published()).to.deep.equal([]);
       expect((await w.invoice(w.a, 1, false)).number).to.equal('INV-2026-000002');
       expect((await w.invoice(w.b, 1, false)).number).to.equal('INV-2026-000001');
     });
@@ -196,13 +196,13 @@ describe('billing use cases (in-memory ports)', () => {
       const voided = await w.uc.voidInvoice.execute(w.a.caller, inv.id, { reason: 'Cancelled' });
       expect(voided.status).to.equal('VOIDED');
       expect(w.uow.repos.invoices.rows.get(inv.id)?.voidReason).to.equal('Cancelled');
-      expect(w.uow.repos.outbox.published().map((e) => [e.name, e.payload.action])).to.deep.equal([
+      expect(w.uow.outbox.published().map((e) => [e.name, e.payload.action])).to.deep.equal([
         ['billing.invoice.voided', 'VOID'],
       ]);
       await expect(w.uc.voidInvoice.execute(w.a.caller, inv.id, { reason: 'again' })).to.be.rejectedWith(
         InvoiceAlreadyVoided,
       );
-      expect(w.uow.repos.outbox.published()).to.have.length(1);
+      expect(w.uow.outbox.published()).to.have.length(1);
     });
 
     it("treats another tenant's invoice, a missing one and a malformed id alike: Invoice not found", async () => {
@@ -222,7 +222,7 @@ describe('billing use cases (in-memory ports)', () => {
       const inv = await w.invoice(w.b, 10, false);
       const approved = await w.uc.approveInvoice.execute(inv.id);
       expect(approved.status).to.equal('APPROVED');
-      expect(w.uow.repos.outbox.published()).to.deep.equal([
+      expect(w.uow.outbox.published()).to.deep.equal([
         {
           name: 'billing.invoice.created',
           tenantId: w.b.caller.tenantId,
@@ -238,7 +238,7 @@ describe('billing use cases (in-memory ports)', () => {
       ]);
       await expect(w.uc.approveInvoice.execute(inv.id)).to.be.rejectedWith(InvoiceInvalidState);
       await expect(w.uc.approveInvoice.execute(MISSING)).to.be.rejectedWith(InvoiceNotFound);
-      expect(w.uow.repos.outbox.published()).to.have.length(1);
+      expect(w.uow.outbox.published()).to.have.length(1);
     });
   });
 

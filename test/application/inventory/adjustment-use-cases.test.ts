@@ -83,7 +83,7 @@ describe('inventory adjustment use cases (in-memory ports)', () => {
       });
       expect(w.uow.repos.adjustmentRequests.rows.size).to.equal(2);
       expect(w.stockOf(w.a, p)).to.equal(0);
-      expect(w.uow.repos.outbox.published()).to.deep.equal([]);
+      expect(w.uow.outbox.published()).to.deep.equal([]);
     });
 
     it("refuses a missing warehouse and another tenant's warehouse alike", async () => {
@@ -176,7 +176,7 @@ describe('inventory adjustment use cases (in-memory ports)', () => {
           [3, -1, 6, 'ops'],
         ],
       );
-      const events = w.uow.repos.outbox.published();
+      const events = w.uow.outbox.published();
       expect(events).to.have.length(2);
       expect(events[1]).to.deep.include({
         name: 'inventory.adjustment.approved',
@@ -206,7 +206,7 @@ describe('inventory adjustment use cases (in-memory ports)', () => {
       const fast = await w.adjust(w.a.caller, w.a.warehouseId, [[p, 2, 'STOCK_OUT']]);
       await w.uc.approve.execute({ id: fast.id, approvedBy: 'ops' });
       const ledgerBefore = w.uow.repos.stockLedger.rows.size;
-      const eventsBefore = w.uow.repos.outbox.published().length;
+      const eventsBefore = w.uow.outbox.published().length;
 
       const err = await w.uc.approve.execute({ id: slow.id, approvedBy: 'ops' }).then(
         () => expect.fail('expected a refusal'),
@@ -222,7 +222,7 @@ describe('inventory adjustment use cases (in-memory ports)', () => {
       expect(w.stockOf(w.a, p)).to.equal(3);
       expect(w.stockOf(w.a, other), 'the STOCK_IN of row 1 was rolled back').to.equal(0);
       expect(w.uow.repos.stockLedger.rows.size).to.equal(ledgerBefore);
-      expect(w.uow.repos.outbox.published()).to.have.length(eventsBefore);
+      expect(w.uow.outbox.published()).to.have.length(eventsBefore);
     });
 
     it('refuses with 409 when a STOCK_IN would take the level past what can be stored, writing nothing', async () => {
@@ -255,7 +255,7 @@ describe('inventory adjustment use cases (in-memory ports)', () => {
         AdjustmentRequestNotPending,
       );
       expect(w.stockOf(w.a, p)).to.equal(1);
-      expect(w.uow.repos.outbox.published()).to.have.length(1);
+      expect(w.uow.outbox.published()).to.have.length(1);
       await expect(w.uc.approve.execute({ id: MISSING, approvedBy: 'ops' })).to.be.rejectedWith(
         AdjustmentRequestNotFound,
         'Stock adjustment request not found',
@@ -276,7 +276,7 @@ describe('inventory adjustment use cases (in-memory ports)', () => {
       expect(rejected.snapshot()).to.include({ status: 'REJECTED', rejectionReason: 'Duplicate', decidedBy: 'ops' });
       expect(w.uow.repos.adjustmentRequests.rows.get(r.id)?.status).to.equal('REJECTED');
       expect(w.stockOf(w.a, p)).to.equal(0);
-      expect(w.uow.repos.outbox.published()).to.deep.equal([]);
+      expect(w.uow.outbox.published()).to.deep.equal([]);
       await expect(w.uc.approve.execute({ id: r.id, approvedBy: 'ops' })).to.be.rejectedWith(
         AdjustmentRequestNotPending,
       );

@@ -45,8 +45,8 @@ function world() {
     return i;
   };
   const emit = (tenantId: string, name = 'billing.invoice.created') =>
-    uow.run((r) =>
-      r.outbox.add([
+    uow.run(() =>
+      uow.outbox.add([
         {
           name,
           tenantId,

@@ -1,0 +1,11 @@
+import type { Knex } from 'knex';
+import type { AggregateRoot } from '../../domain/shared/events.js';
+
+/** What a repository runs its SQL on: the pool, or the unit of work's transaction. */
+export type Db = Knex | Knex.Transaction;
+
+/**
+ * The aggregates a unit of work's repositories added or saved: commit writes their recorded
+ * events to the outbox (the Cosmic Python `seen` set).
+ */
+export type SeenAggregates = Set<AggregateRoot>;
