@@ -1,8 +1,9 @@
 /**
  * The layer rules of ARCHITECTURE.md, checked on every `npm test`:
  * - domain imports only domain and the pure value libraries xstate, decimal.js and ipaddr.js;
- * - application imports only domain and application;
- * - one adapter folder never imports another adapter folder;
+ * - application imports only domain, application and TypeBox (its commands' schemas);
+ * - one adapter folder never imports another adapter folder (but every adapter may use
+ *   src/adapters/shared: the ajv compiler of the application's schemas);
  * - nothing but infrastructure imports infrastructure.
  */
 module.exports = {
@@ -17,16 +18,16 @@ module.exports = {
     {
       name: 'application-depends-on-ports',
       severity: 'error',
-      comment: 'src/application may import only src/domain and src/application',
+      comment: 'src/application may import only src/domain, src/application and TypeBox (schemas of its commands)',
       from: { path: '^src/application/' },
-      to: { pathNot: ['^src/domain/', '^src/application/', '^node_modules/(xstate|decimal\\.js)/'] },
+      to: { pathNot: ['^src/domain/', '^src/application/', '^node_modules/(xstate|decimal\\.js|@sinclair/typebox)/'] },
     },
     {
       name: 'adapters-are-separate',
       severity: 'error',
       comment: 'an adapter folder must not reach into another adapter folder',
       from: { path: '^src/adapters/([^/]+)/' },
-      to: { path: '^src/adapters/([^/]+)/', pathNot: '^src/adapters/$1/' },
+      to: { path: '^src/adapters/([^/]+)/', pathNot: ['^src/adapters/$1/', '^src/adapters/shared/'] },
     },
     {
       name: 'only-infrastructure-composes',

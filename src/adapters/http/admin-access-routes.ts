@@ -3,7 +3,7 @@ import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { ROLES } from '../../domain/access/permissions.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
-import { bodyValidator, schemas } from './validation.js';
+import { bodyValidator, schemas } from '../shared/validation.js';
 
 const createBody = bodyValidator<{
   tenantId: string;

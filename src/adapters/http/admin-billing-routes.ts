@@ -4,7 +4,7 @@ import { billingSchemas } from './billing-schemas.js';
 import { presentInvoice, presentNote } from './billing-presenters.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
-import { bodyValidator } from './validation.js';
+import { bodyValidator } from '../shared/validation.js';
 
 const noteVoidBody = bodyValidator<{ reason?: string }>({
   type: 'object',

@@ -12,7 +12,7 @@ import {
   presentLedgerEntry,
 } from './inventory-presenters.js';
 import { uuidParam } from './params.js';
-import { bodyValidator, pageQuery, queryValidator } from './validation.js';
+import { bodyValidator, pageQuery, queryValidator } from '../shared/validation.js';
 
 /** Who decided, as kept on the request and the ledger: an optional name, else the admin API. */
 const actor = { type: 'string', minLength: 1, maxLength: 100 } as const;

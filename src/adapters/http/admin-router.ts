@@ -8,7 +8,7 @@ import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
-import { bodyValidator, schemas } from './validation.js';
+import { bodyValidator, schemas } from '../shared/validation.js';
 
 const tenantBody = bodyValidator<{ name: string }>({
   type: 'object',

@@ -4,7 +4,7 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/de
 import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { sendData, sendPage } from './envelope.js';
 import { uuidParam } from './params.js';
-import { bodyValidator, pageQuery, queryValidator } from './validation.js';
+import { bodyValidator, pageQuery, queryValidator } from '../shared/validation.js';
 
 const resumeBody = bodyValidator<{ replayDeadLetters?: boolean }>({
   type: 'object',

@@ -9,7 +9,7 @@ import { billingSchemas } from '../billing-schemas.js';
 import { presentInvoice, presentInvoiceSummary, presentNote } from '../billing-presenters.js';
 import { sendData, sendPage } from '../envelope.js';
 import { uuidParam } from '../params.js';
-import { bodyValidator, pageQuery, queryValidator, schemas } from '../validation.js';
+import { bodyValidator, pageQuery, queryValidator, schemas } from '../../shared/validation.js';
 import { callerOf } from './caller.js';
 
 const { reason, maxAmount, maxQuantity } = billingSchemas;

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/inventory/adjustment-request.js';
 import { sendData, sendPage } from '../envelope.js';
 import { presentAdjustment, presentAdjustmentSummary } from '../inventory-presenters.js';
-import { bodyValidator, pageQuery, queryValidator, schemas } from '../validation.js';
+import { bodyValidator, pageQuery, queryValidator, schemas } from '../../shared/validation.js';
 import { callerOf } from './caller.js';
 
 interface AdjustBody {

@@ -3,7 +3,7 @@ import type { ListProducts } from '../../../application/inventory/list-products.
 import type { UpdateProduct } from '../../../application/inventory/update-product.js';
 import { sendData, sendPage } from '../envelope.js';
 import { uuidParam } from '../params.js';
-import { bodyValidator, pageQuery, queryValidator, schemas } from '../validation.js';
+import { bodyValidator, pageQuery, queryValidator, schemas } from '../../shared/validation.js';
 import { callerOf } from './caller.js';
 
 export interface CatalogueUseCases {
