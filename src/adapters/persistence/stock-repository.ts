@@ -34,7 +34,11 @@ interface LowStockRow {
 export class KnexStockRepository implements StockRepository {
   constructor(private readonly db: Db) {}
 
-  async findOnHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>> {
+  async findOnHand(
+    tenantId: string,
+    warehouseId: string,
+    productIds: readonly string[],
+  ): Promise<Map<string, Quantity>> {
     if (productIds.length === 0) return new Map();
     const rows: { product_id: string; quantity: string }[] = await this.db('stock_levels')
       .where({ tenant_id: tenantId, warehouse_id: warehouseId })

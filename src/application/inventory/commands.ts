@@ -28,7 +28,10 @@ function OneOf<const T extends readonly string[]>(values: T) {
 }
 
 /** `GET /products`: page, limit and an optional search on name or SKU. */
-export const ListProductsQuery = Type.Object({ ...PageQueryFields, search: Type.Optional(Type.String({ maxLength: 100 })) });
+export const ListProductsQuery = Type.Object({
+  ...PageQueryFields,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+});
 export type ListProductsQuery = Static<typeof ListProductsQuery>;
 
 /** `PUT /products/:id`: name and/or price, at least one. */

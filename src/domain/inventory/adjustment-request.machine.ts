@@ -23,7 +23,10 @@ export const adjustmentRequestMachine = setup({ types: {} as { events: Adjustmen
 });
 
 /** The status after `event`, or null when `status` does not allow it (the shared helper, typed). */
-export function nextAdjustmentStatus(status: AdjustmentStatus, event: AdjustmentEvent['type']): AdjustmentStatus | null {
+export function nextAdjustmentStatus(
+  status: AdjustmentStatus,
+  event: AdjustmentEvent['type'],
+): AdjustmentStatus | null {
   return nextStatus(adjustmentRequestMachine, status, { type: event });
 }
 
