@@ -53,7 +53,6 @@ import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-
 import type { Customer } from '../../src/domain/billing/customer.js';
 import {
   AdjustmentRequest,
-  MAX_STOCK_LEVEL,
   type AdjustmentRequestState,
   type AdjustmentStatus,
 } from '../../src/domain/inventory/adjustment-request.js';
@@ -68,6 +67,7 @@ import { Note, type NoteKind, type NoteState } from '../../src/domain/billing/no
 import { Money } from '../../src/domain/shared/money.js';
 import { DuplicateSku } from '../../src/domain/inventory/errors.js';
 import { LOW_STOCK_STATUSES, lowStockStatusOf } from '../../src/domain/inventory/low-stock.js';
+import { STOCK_LEVEL_BOUNDS } from '../../src/domain/inventory/stock-level.js';
 import type { StockLedgerEntry } from '../../src/domain/inventory/stock-ledger.js';
 import { Quantity } from '../../src/domain/shared/quantity.js';
 import type { Product } from '../../src/domain/inventory/product.js';
@@ -148,7 +148,7 @@ class MemWarehouses implements WarehouseRepository {
 
 class MemProducts implements ProductRepository {
   rows = new Map<string, Product>();
-  async insert(p: Product) {
+  async add(p: Product) {
     if ([...this.rows.values()].some((x) => x.tenantId === p.tenantId && x.sku === p.sku)) throw new DuplicateSku();
     this.rows.set(p.id, p);
   }
@@ -156,7 +156,7 @@ class MemProducts implements ProductRepository {
     const p = this.rows.get(id);
     return p && p.tenantId === tenantId ? p : null;
   }
-  async update(p: Product) {
+  async save(p: Product) {
     this.rows.set(p.id, p);
   }
   async list(tenantId: string, q: PageRequest & { search?: string }): Promise<Page<ProductView>> {
@@ -187,7 +187,7 @@ const seen = new Set<AggregateRoot>();
 
 class MemAdjustmentRequests implements AdjustmentRequestRepository {
   rows = new Map<string, AdjustmentRequestState>();
-  async insert(r: AdjustmentRequest) {
+  async add(r: AdjustmentRequest) {
     seen.add(r);
     this.rows.set(r.id, r.snapshot());
   }
@@ -199,7 +199,7 @@ class MemAdjustmentRequests implements AdjustmentRequestRepository {
     const s = this.rows.get(id);
     return s ? AdjustmentRequest.restore(s) : null;
   }
-  async saveDecision(r: AdjustmentRequest) {
+  async save(r: AdjustmentRequest) {
     if (this.rows.get(r.id)?.status !== 'PENDING') return false;
     this.rows.set(r.id, r.snapshot());
     seen.add(r);
@@ -232,7 +232,7 @@ class MemStock implements StockRepository {
   level(tenantId: string, warehouseId: string, productId: string): Quantity {
     return this.rows.get(this.key(tenantId, warehouseId, productId)) ?? Quantity.ZERO;
   }
-  async onHand(tenantId: string, warehouseId: string, productIds: readonly string[]) {
+  async findOnHand(tenantId: string, warehouseId: string, productIds: readonly string[]) {
     const found = new Map<string, Quantity>();
     for (const id of productIds) {
       const q = this.rows.get(this.key(tenantId, warehouseId, id));
@@ -243,7 +243,7 @@ class MemStock implements StockRepository {
   async lock() {}
   async increaseIfRoom(tenantId: string, warehouseId: string, productId: string, quantity: Quantity) {
     const after = this.level(tenantId, warehouseId, productId).plus(quantity);
-    if (after.greaterThan(MAX_STOCK_LEVEL)) return null;
+    if (after.greaterThan(STOCK_LEVEL_BOUNDS.max)) return null;
     this.rows.set(this.key(tenantId, warehouseId, productId), after);
     return after;
   }
@@ -255,7 +255,7 @@ class MemStock implements StockRepository {
     this.rows.set(key, after);
     return after;
   }
-  async lowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
+  async findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
     const current = (productId: string) =>
       [...this.rows.entries()]
         .filter(([k]) => k.startsWith(`${tenantId}/`) && k.endsWith(`/${productId}`))
@@ -290,11 +290,11 @@ class MemStock implements StockRepository {
 
 class MemStockLedger implements StockLedgerRepository {
   rows = new Map<string, StockLedgerEntry>();
-  async append(entries: readonly StockLedgerEntry[]) {
+  async add(entries: readonly StockLedgerEntry[]) {
     for (const e of entries) this.rows.set(e.id, e);
   }
-  async listForProduct(tenantId: string, productId: string, q: PageRequest): Promise<Page<StockLedgerEntry>> {
-    const all = [...this.rows.values()].filter((e) => e.tenantId === tenantId && e.productId === productId).reverse();
+  async list(tenantId: string, q: PageRequest & { productId: string }): Promise<Page<StockLedgerEntry>> {
+    const all = [...this.rows.values()].filter((e) => e.tenantId === tenantId && e.productId === q.productId).reverse();
     return { items: all.slice(offsetOf(q), offsetOf(q) + q.limit), total: all.length, page: q.page, limit: q.limit };
   }
 }

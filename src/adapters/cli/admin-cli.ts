@@ -1,6 +1,8 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
+import { CreateProductBody, RejectAdjustmentBody } from '../../application/inventory/commands.js';
+import { bodyValidator } from '../shared/validation.js';
 import { ADJUSTMENT_STATUSES, type AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
@@ -27,6 +29,13 @@ interface Command {
 }
 
 const s = (v: unknown) => v as string;
+
+/** The flags given, as a body for one of the commands' schemas (absent flags left out). */
+const given = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+
+const createProductBody = bodyValidator(CreateProductBody);
+const rejectBody = bodyValidator(RejectAdjustmentBody);
 
 /** Who decided, as kept on the request and the ledger: `--by`, else `cli:<os user>`. */
 function actorOf(v: Record<string, string | number | boolean | undefined>): string {
@@ -105,11 +114,9 @@ export const COMMANDS: Record<string, Command> = {
       (
         await uc.createProduct.execute({
           tenantId: s(v.tenant),
-          name: v.name,
-          sku: v.sku,
-          price: v.price,
-          minStock: v['min-stock'],
-          slug: v.slug,
+          ...createProductBody(
+            given({ name: v.name, sku: v.sku, price: v.price, minStock: v['min-stock'], slug: v.slug }),
+          ),
         })
       ).snapshot(),
   },
@@ -222,7 +229,13 @@ export const COMMANDS: Record<string, Command> = {
       by: byFlag,
     },
     run: async (uc, v) =>
-      (await uc.rejectAdjustment.execute({ id: s(v.id), reason: v.reason, rejectedBy: actorOf(v) })).snapshot(),
+      (
+        await uc.rejectAdjustment.execute({
+          id: s(v.id),
+          reason: rejectBody(given({ reason: v.reason })).reason,
+          rejectedBy: actorOf(v),
+        })
+      ).snapshot(),
   },
   'ledger:list': {
     summary: "A product's stock ledger (every warehouse), newest first",

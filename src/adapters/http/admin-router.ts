@@ -7,7 +7,9 @@ import { createAdminBillingRoutes } from './admin-billing-routes.js';
 import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
-import { presentCustomer, presentProduct } from './presenters.js';
+import { CreateProductBody } from '../../application/inventory/commands.js';
+import { presentProduct } from './inventory-presenters.js';
+import { presentCustomer } from './presenters.js';
 import { bodyValidator, schemas } from '../shared/validation.js';
 
 const tenantBody = bodyValidator<{ name: string }>({
@@ -53,23 +55,7 @@ const warehouseBody = bodyValidator<{ branchId: string; name: string }>({
   properties: { branchId: schemas.uuid, name: schemas.name },
 });
 
-const productBody = bodyValidator<{ name: string; sku: string; price: number; minStock?: number; slug?: string }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'sku', 'price'],
-  properties: {
-    name: schemas.name,
-    sku: { type: 'string', minLength: 1, maxLength: 64 },
-    price: { ...schemas.money, 'x-message': 'price must be a positive number with at most 2 decimals' },
-    minStock: { type: 'number', minimum: 0, maxDecimals: 3 },
-    slug: {
-      type: 'string',
-      pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
-      maxLength: 200,
-      'x-message': 'slug must be lowercase letters and digits separated by "-"',
-    },
-  },
-});
+const productBody = bodyValidator(CreateProductBody);
 
 const customerBody = bodyValidator<{ name: string; email?: string; phone?: string }>({
   type: 'object',

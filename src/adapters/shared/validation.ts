@@ -100,7 +100,8 @@ function sentence(error: ErrorObject, label: string): string {
     case 'maxDecimals':
       return `${label} must have at most ${String(error.schema)} decimal places`;
     case 'pattern':
-      return `${label} has an invalid format`;
+      // `\S`: text that must hold more than blanks.
+      return p.pattern === '\\S' ? `${label} should not be empty` : `${label} has an invalid format`;
     case 'minProperties':
       return `${label} must not be empty`;
     default:
