@@ -301,7 +301,7 @@ class MemStockLedger implements StockLedgerRepository {
 
 class MemCustomers implements CustomerRepository {
   rows = new Map<string, Customer>();
-  async insert(c: Customer) {
+  async add(c: Customer) {
     this.rows.set(c.id, c);
   }
   async findById(tenantId: string, id: string) {
@@ -346,7 +346,7 @@ function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; i
 class MemNotes implements NoteRepository {
   rows = new Map<string, NoteState>();
   constructor(readonly kind: NoteKind) {}
-  async insert(n: Note) {
+  async add(n: Note) {
     seen.add(n);
     const s = n.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
@@ -354,7 +354,7 @@ class MemNotes implements NoteRepository {
     }
     this.rows.set(s.id, s);
   }
-  async update(n: Note) {
+  async save(n: Note) {
     seen.add(n);
     this.rows.set(n.id, n.state());
   }
@@ -362,7 +362,7 @@ class MemNotes implements NoteRepository {
     const s = this.rows.get(id);
     return s && s.tenantId === tenantId ? Note.restore(s) : null;
   }
-  async findByIdInAnyTenant(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const s = this.rows.get(id);
     return s ? Note.restore(s) : null;
   }
@@ -392,7 +392,7 @@ class MemInvoices implements InvoiceRepository {
     private readonly products: MemProducts,
   ) {}
   /** Like the table's unique key and foreign keys. */
-  async insert(i: Invoice) {
+  async add(i: Invoice) {
     seen.add(i);
     const s = i.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
@@ -404,7 +404,7 @@ class MemInvoices implements InvoiceRepository {
     }
     this.rows.set(s.id, s);
   }
-  async update(i: Invoice) {
+  async save(i: Invoice) {
     seen.add(i);
     this.rows.set(i.id, i.state());
   }
@@ -412,7 +412,7 @@ class MemInvoices implements InvoiceRepository {
     const s = this.rows.get(id);
     return s && s.tenantId === tenantId ? this.restore(s) : null;
   }
-  async findByIdInAnyTenant(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const s = this.rows.get(id);
     return s ? this.restore(s) : null;
   }

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/shared/errors.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
 import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { isUuid } from '../../domain/shared/ids.js';
+import { invoiceView, noteView } from '../shared/billing-views.js';
 
 type FlagType = 'string' | 'number' | 'uuid' | 'integer' | 'boolean';
 
@@ -128,7 +129,13 @@ export const COMMANDS: Record<string, Command> = {
       email: { type: 'string', help: 'email address' },
       phone: { type: 'string', help: 'phone number' },
     },
-    run: (uc, v) => uc.createCustomer.execute({ tenantId: s(v.tenant), name: v.name, email: v.email, phone: v.phone }),
+    run: (uc, v) =>
+      uc.createCustomer.execute({
+        tenantId: s(v.tenant),
+        name: s(v.name),
+        email: v.email as string | undefined,
+        phone: v.phone as string | undefined,
+      }),
   },
   'integration:create': {
     summary: 'Create an integration; prints its client secret (and webhook secret) once',
@@ -249,17 +256,17 @@ export const COMMANDS: Record<string, Command> = {
   'invoice:approve': {
     summary: 'Approve a DRAFT invoice (emits billing.invoice.created)',
     flags: { id: { type: 'uuid', required: true, help: 'invoice id' } },
-    run: async (uc, v) => (await uc.approveInvoice.execute(s(v.id))).snapshot(),
+    run: async (uc, v) => invoiceView(await uc.approveInvoice.execute(s(v.id))),
   },
   'credit-note:approve': {
     summary: 'Approve a DRAFT credit note (re-checks the invoice balance)',
     flags: { id: { type: 'uuid', required: true, help: 'credit note id' } },
-    run: async (uc, v) => (await uc.approveCreditNote.execute(s(v.id))).snapshot(),
+    run: async (uc, v) => noteView(await uc.approveCreditNote.execute(s(v.id))),
   },
   'debit-note:approve': {
     summary: 'Approve a DRAFT debit note',
     flags: { id: { type: 'uuid', required: true, help: 'debit note id' } },
-    run: async (uc, v) => (await uc.approveDebitNote.execute(s(v.id))).snapshot(),
+    run: async (uc, v) => noteView(await uc.approveDebitNote.execute(s(v.id))),
   },
   'credit-note:void': {
     summary: 'Void a DRAFT credit note',
@@ -267,7 +274,8 @@ export const COMMANDS: Record<string, Command> = {
       id: { type: 'uuid', required: true, help: 'credit note id' },
       reason: { type: 'string', help: 'why it is voided' },
     },
-    run: async (uc, v) => (await uc.voidCreditNote.execute(s(v.id), { reason: v.reason })).snapshot(),
+    run: async (uc, v) =>
+      noteView(await uc.voidCreditNote.execute(s(v.id), { reason: v.reason as string | undefined })),
   },
   'debit-note:void': {
     summary: 'Void a DRAFT debit note',
@@ -275,7 +283,7 @@ export const COMMANDS: Record<string, Command> = {
       id: { type: 'uuid', required: true, help: 'debit note id' },
       reason: { type: 'string', help: 'why it is voided' },
     },
-    run: async (uc, v) => (await uc.voidDebitNote.execute(s(v.id), { reason: v.reason })).snapshot(),
+    run: async (uc, v) => noteView(await uc.voidDebitNote.execute(s(v.id), { reason: v.reason as string | undefined })),
   },
   'webhook:resume': {
     summary: "Resume an integration's paused webhook endpoint (HELD deliveries are sent again)",

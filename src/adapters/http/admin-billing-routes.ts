@@ -1,16 +1,12 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
-import { billingSchemas } from './billing-schemas.js';
+import { VoidNoteBody } from '../../application/billing/commands.js';
 import { presentInvoice, presentNote } from './billing-presenters.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { bodyValidator } from '../shared/validation.js';
 
-const noteVoidBody = bodyValidator<{ reason?: string }>({
-  type: 'object',
-  additionalProperties: false,
-  properties: { reason: billingSchemas.reason },
-});
+const noteVoidBody = bodyValidator(VoidNoteBody);
 
 /**
  * Back-office billing operations (CONTRACT §5), across tenants: approve an invoice, approve

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
+import { CreateCustomerBody } from '../../application/billing/commands.js';
 import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
@@ -57,16 +58,7 @@ const warehouseBody = bodyValidator<{ branchId: string; name: string }>({
 
 const productBody = bodyValidator(CreateProductBody);
 
-const customerBody = bodyValidator<{ name: string; email?: string; phone?: string }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: {
-    name: schemas.name,
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    phone: { type: 'string', pattern: '^\\+?[0-9 ()-]{3,32}$', 'x-message': 'phone must be a valid phone number' },
-  },
-});
+const customerBody = bodyValidator(CreateCustomerBody);
 
 /** The back-office API of CONTRACT §5 (setup part). Thin: parse, call one use case, present. */
 export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): Router {
