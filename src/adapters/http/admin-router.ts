@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
+import { MAX_STOCK_LEVEL } from '../../domain/inventory/adjustment-request.js';
 import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
@@ -61,7 +62,7 @@ const productBody = bodyValidator<{ name: string; sku: string; price: number; mi
     name: schemas.name,
     sku: { type: 'string', minLength: 1, maxLength: 64 },
     price: { ...schemas.money, 'x-message': 'price must be a positive number with at most 2 decimals' },
-    minStock: { type: 'number', minimum: 0, maxDecimals: 3 },
+    minStock: { type: 'number', minimum: 0, maximum: MAX_STOCK_LEVEL.toNumber(), maxDecimals: 3 },
     slug: {
       type: 'string',
       pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',

@@ -23,7 +23,7 @@ const updateBody = bodyValidator<{ name?: string; price?: number }>({
   'x-message': 'At least one of name or price must be given',
   properties: {
     name: schemas.name,
-    price: { type: 'number', exclusiveMinimum: 0, maxDecimals: 2, 'x-message': 'price must be a positive number' },
+    price: { ...schemas.money, 'x-message': 'price must be a positive number' },
   },
 });
 
