@@ -195,6 +195,8 @@ export function queryValidator<T>(schema: object): Validator<T> {
 export const schemas = {
   uuid: { type: 'string', format: 'uuid' },
   name: { type: 'string', minLength: 1, maxLength: 200 },
+  /** A calendar date PostgreSQL's `date` holds: year 0000 (1 BC) is refused. */
+  date: { type: 'string', format: 'date', pattern: '^(?!0000)' },
   money: { type: 'number', exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 },
   quantity: { type: 'number', exclusiveMinimum: 0, maximum: MAX_QUANTITY.toNumber(), maxDecimals: 3 },
   page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
