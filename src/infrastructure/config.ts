@@ -20,6 +20,8 @@ export interface Config {
   /** Delays before retries 1..n, in milliseconds. */
   webhookRetrySchedule: number[];
   logLevel: string;
+  /** Time allowed for a request body to arrive once its headers are in (408 after it). */
+  bodyTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookRetrySchedule: schedule.filter((d): d is number => d !== null),
     logLevel,
+    bodyTimeoutMs: int('BODY_TIMEOUT_MS', 5_000, 100, 120_000),
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

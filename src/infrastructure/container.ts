@@ -512,6 +512,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         createHttpApp({
           logger,
           trustProxy: config.trustProxy,
+          bodyTimeoutMs: config.bodyTimeoutMs,
           ready: async () => {
             await knex.raw('select 1');
             return true;

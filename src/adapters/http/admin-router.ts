@@ -44,8 +44,8 @@ const fiscalYearBody = bodyValidator<{ code: string; startsOn: string; endsOn: s
       pattern: '^[A-Za-z0-9_-]{1,20}$',
       'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
     },
-    startsOn: { type: 'string', format: 'date', 'x-message': 'startsOn must be a date in the form YYYY-MM-DD' },
-    endsOn: { type: 'string', format: 'date', 'x-message': 'endsOn must be a date in the form YYYY-MM-DD' },
+    startsOn: { ...schemas.date, 'x-message': 'startsOn must be a date in the form YYYY-MM-DD' },
+    endsOn: { ...schemas.date, 'x-message': 'endsOn must be a date in the form YYYY-MM-DD' },
   },
 });
 

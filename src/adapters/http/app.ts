@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler } from './error-mapper.js';
 import { RouteNotFound, ServiceUnavailable, UnsupportedMediaType } from './http-errors.js';
+import { BODY_LIMIT_BYTES, guardBody, MAX_JSON_DEPTH, readJsonBody, requireDecodablePath } from './input-guard.js';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -12,10 +13,11 @@ export interface HttpAppOptions {
   /** True when the database answers. */
   ready: () => Promise<boolean>;
   routers: { path: string; router: Router }[];
+  /** `BODY_TIMEOUT_MS`: how long a request body may take to arrive after its headers. */
+  bodyTimeoutMs: number;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const BODY_LIMIT = '1mb';
 
 /** JSON bodies only: a body with another Content-Type is refused rather than ignored. */
 const requireJson: RequestHandler = (req, _res, next) => {
@@ -28,7 +30,8 @@ const requireJson: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * The express application: request id and access log, JSON parsing (1 MiB), health probes,
+ * The express application: request id and access log, health probes, the input limits of
+ * input-guard.ts (path escapes, body size and time, encoding, JSON depth) around JSON parsing,
  * the routers handed in, then the 404 and the one error mapper.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -67,8 +70,15 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.json({ success: true, data: { status: 'ready' } });
   });
 
+  const limits = {
+    bodyLimitBytes: BODY_LIMIT_BYTES,
+    bodyTimeoutMs: options.bodyTimeoutMs,
+    maxJsonDepth: MAX_JSON_DEPTH,
+  };
+  app.use(requireDecodablePath);
+  app.use(guardBody(limits));
   app.use(requireJson);
-  app.use(express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }));
+  app.use(readJsonBody(limits));
 
   for (const { path, router } of options.routers) app.use(path, router);
 

@@ -1,7 +1,7 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/shared/errors.js';
-import { MalformedJson, PayloadTooLarge, UnsupportedMediaType } from './http-errors.js';
+import { MalformedJson, MalformedPath, PayloadTooLarge, UnsupportedMediaType } from './http-errors.js';
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
@@ -10,6 +10,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  request_timeout: 408,
   unsupported_media_type: 415,
   unavailable: 503,
 };
@@ -36,6 +37,7 @@ function fromBodyParser(err: unknown): DomainError | null {
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
+    case 'stream.not.readable':
       return new MalformedJson();
     default:
       return null;
@@ -44,7 +46,8 @@ function fromBodyParser(err: unknown): DomainError | null {
 
 /** The one place where an error becomes a status and an envelope (CONTRACT §1). */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
-  const known = err instanceof DomainError ? err : fromBodyParser(err);
+  // The router's own parameter decoding throws URIError on a malformed escape.
+  const known = err instanceof DomainError ? err : err instanceof URIError ? new MalformedPath() : fromBodyParser(err);
   if (!known) {
     return {
       status: 500,
@@ -57,9 +60,15 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   return { status, body };
 }
 
+/** Writes the envelope of `err`; for answers given outside the middleware chain (a timer). */
+export function sendError(res: Response, err: unknown): void {
+  const { status, body } = toErrorResponse(err);
+  res.status(status).json(body);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const { status, body } = toErrorResponse(err);
+    const { status } = toErrorResponse(err);
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
     }
@@ -67,6 +76,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
-    res.status(status).json(body);
+    sendError(res, err);
   };
 }

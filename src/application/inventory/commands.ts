@@ -6,6 +6,7 @@ import {
   MAX_ITEM_QUANTITY,
   MAX_REASON_LENGTH,
 } from '../../domain/inventory/adjustment-request.js';
+import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Money, Name, PageQueryFields, Quantity, Uuid } from '../shared/schemas.js';
 
 /**
@@ -50,7 +51,7 @@ export const CreateProductBody = Type.Object(
     name: ProductName,
     sku: Text(64),
     price: Type.Number({ ...Money, 'x-message': 'price must be a positive number with at most 2 decimals' }),
-    minStock: Type.Optional(Type.Number({ minimum: 0, maxDecimals: 3 })),
+    minStock: Type.Optional(Type.Number({ minimum: 0, maximum: STOCK_LEVEL_BOUNDS.max.toNumber(), maxDecimals: 3 })),
     slug: Type.Optional(
       Type.String({
         pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',

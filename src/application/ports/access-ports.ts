@@ -34,6 +34,8 @@ export interface SecretGenerator {
 export interface NonceStore {
   /** True when the nonce was unused for this integration and is now taken until `expiresAt`. */
   claim(integrationId: string, nonce: string, expiresAt: Date): Promise<boolean>;
+  /** True when the nonce was already claimed for this integration. Reads only: never writes. */
+  isUsed(integrationId: string, nonce: string): Promise<boolean>;
   /** Deletes nonces whose retention has passed; returns how many. */
   purgeExpired(now: Date): Promise<number>;
 }

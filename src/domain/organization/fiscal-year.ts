@@ -21,7 +21,8 @@ const CODE = /^[A-Za-z0-9_-]{1,20}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
+  // Year 0000 (1 BC) parses in JavaScript but not as a PostgreSQL date.
+  if (!DATE.test(value) || value.startsWith('0000')) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'request_timeout'
   | 'unsupported_media_type'
   | 'unavailable';
 
