@@ -521,7 +521,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
     return this.rows.get(id)?.attempts ?? [];
   }
 
-  async insertNew(deliveries: readonly WebhookDelivery[]) {
+  async add(deliveries: readonly WebhookDelivery[]) {
     let n = 0;
     for (const d of deliveries) {
       const s = d.state();
@@ -560,7 +560,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
     }
     return claimed;
   }
-  async insertClaimed(delivery: WebhookDelivery, claim: { owner: string; leaseMs: number; now: Date }) {
+  async addClaimed(delivery: WebhookDelivery, claim: { owner: string; leaseMs: number; now: Date }) {
     const lease = this.lease(delivery.tenantId, claim.owner, claim.leaseMs, claim.now);
     if (!lease) return null;
     const d = WebhookDelivery.restore(delivery.state());
@@ -584,7 +584,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
       .slice(0, limit)
       .map((s) => WebhookDelivery.restore(s));
   }
-  async pausedEndpoints(integrationIds: readonly string[]) {
+  async findPausedEndpoints(integrationIds: readonly string[]) {
     return new Set(integrationIds.filter((id) => this.paused(id)));
   }
   private move(filter: (s: WebhookDeliveryState) => boolean, change: Partial<WebhookDeliveryState>, now: Date) {
@@ -619,14 +619,14 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
       now,
     );
   }
-  async replayDead(integrationId: string, now: Date) {
+  async replayDeadLetters(integrationId: string, now: Date) {
     return this.move(
       (s) => s.integrationId === integrationId && s.status === 'DEAD' && s.eventName !== PING_EVENT,
       { status: 'PENDING', attempts: 0, nextAttemptAt: now },
       now,
     );
   }
-  async findById(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const row = this.rows.get(id);
     return row ? WebhookDelivery.restore(row.state) : null;
   }

@@ -6,7 +6,6 @@ import { bodyValidator } from '../shared/validation.js';
 import { ADJUSTMENT_STATUSES, type AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
-import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { isUuid } from '../../domain/shared/ids.js';
 import { invoiceView, noteView } from '../shared/billing-views.js';
 
@@ -307,7 +306,7 @@ export const COMMANDS: Record<string, Command> = {
       const status = v.status as DeliveryStatus | undefined;
       const result = await uc.listDeliveries.execute(s(v.id), { ...pageOf(v), ...(status ? { status } : {}) });
       return {
-        data: result.items.map((i) => deliveryView(i.delivery, i.attempts)),
+        data: result.items,
         pagination: { total: result.total, page: result.page, limit: result.limit },
       };
     },
@@ -315,7 +314,7 @@ export const COMMANDS: Record<string, Command> = {
   'delivery:replay': {
     summary: 'Replay one DEAD or DELIVERED webhook delivery (same id, fresh retry schedule)',
     flags: { id: { type: 'uuid', required: true, help: 'delivery id' } },
-    run: async (uc, v) => deliveryView((await uc.replayDelivery.execute(s(v.id))).state()),
+    run: (uc, v) => uc.replayDelivery.execute(s(v.id)),
   },
   'webhook:ping': {
     summary: "Send a webhook.ping event to an integration's endpoint now and show the outcome",

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
-import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { sendData, sendPage } from './envelope.js';
+import { presentDelivery } from './webhook-presenters.js';
 import { uuidParam } from './params.js';
 import { bodyValidator, pageQuery, queryValidator } from '../shared/validation.js';
 
@@ -34,12 +34,11 @@ export function createAdminWebhookRoutes(uc: BackOfficeUseCases): Router {
   router.get('/integrations/:id/deliveries', async (req, res) => {
     const id = uuidParam(req.params.id);
     const page = await uc.listDeliveries.execute(id, deliveriesQuery(req.query));
-    sendPage(res, page, (item) => deliveryView(item.delivery, item.attempts));
+    sendPage(res, page, presentDelivery);
   });
 
   router.post('/deliveries/:id/replay', async (req, res) => {
-    const delivery = await uc.replayDelivery.execute(uuidParam(req.params.id));
-    sendData(res, deliveryView(delivery.state()));
+    sendData(res, presentDelivery(await uc.replayDelivery.execute(uuidParam(req.params.id))));
   });
 
   router.post('/integrations/:id/webhook/ping', async (req, res) => {

@@ -13,7 +13,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class FanOutEvents {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'outboxFeed' | 'integrations' | 'webhookDeliveries'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -48,7 +48,7 @@ export class FanOutEvents {
           );
         }
       }
-      const created = await r.webhookDeliveries.insertNew(deliveries);
+      const created = await r.webhookDeliveries.add(deliveries);
       await r.outboxFeed.markDispatched(events, now);
       return { events: events.length, deliveries: created };
     });

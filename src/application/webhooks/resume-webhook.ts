@@ -19,7 +19,7 @@ export interface ResumeResult {
  */
 export class ResumeWebhook {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'integrations' | 'webhookDeliveries'>,
     private readonly clock: Clock,
   ) {}
 
@@ -33,7 +33,7 @@ export class ResumeWebhook {
         await r.integrations.update(integration);
       }
       const requeued = await r.webhookDeliveries.requeueHeld(integrationId, now);
-      const replayed = options.replayDeadLetters ? await r.webhookDeliveries.replayDead(integrationId, now) : 0;
+      const replayed = options.replayDeadLetters ? await r.webhookDeliveries.replayDeadLetters(integrationId, now) : 0;
       return { integration, requeued, replayed };
     });
   }
