@@ -41,7 +41,7 @@ function world() {
       clock.now(),
     );
     if (opts.active === false) i.update({ active: false }, () => 'x', clock.now());
-    await uow.repos.integrations.insert(i);
+    await uow.repos.integrations.add(i);
     return i;
   };
   const emit = (tenantId: string, name = 'billing.invoice.created') =>
@@ -97,7 +97,7 @@ describe('webhook use cases', () => {
       await w.integration(T2);
       const paused = await w.integration(T1);
       paused.pauseWebhook(w.clock.now());
-      await w.uow.repos.integrations.update(paused);
+      await w.uow.repos.integrations.save(paused);
 
       await w.emit(T1, 'billing.invoice.created');
       await w.emit(T1, 'billing.invoice.voided');
@@ -144,7 +144,7 @@ describe('webhook use cases', () => {
       }
       expect(w.alerts).to.have.length(1);
       expect(w.alerts[0]).to.include({ integrationId: i.id, event: 'billing.invoice.created', attempts: 3 });
-      const stored = (await w.uow.read((r) => r.integrations.findById(i.id)))!;
+      const stored = (await w.uow.read((r) => r.integrations.findByIdAcrossTenants(i.id)))!;
       expect(stored.webhookPausedAt).to.not.equal(null);
       const statuses = w
         .deliveries()
@@ -162,7 +162,7 @@ describe('webhook use cases', () => {
       await w.fanOut.execute();
       const [a, b] = await w.claim.execute('w1', 10);
       i.pauseWebhook(w.clock.now());
-      await w.uow.repos.integrations.update(i);
+      await w.uow.repos.integrations.save(i);
       const r1 = await w.record.execute([{ delivery: a!.delivery, outcome: failure(w) }]);
       expect(r1.saved[0]!.status).to.equal('HELD');
       expect(w.alerts).to.have.length(0);
@@ -248,7 +248,7 @@ describe('webhook use cases', () => {
       const [again] = await w.claim.execute('w1', 1);
       await w.record.execute([{ delivery: again!.delivery, outcome: success(w) }]);
       i.pauseWebhook(w.clock.now());
-      await w.uow.repos.integrations.update(i);
+      await w.uow.repos.integrations.save(i);
       expect((await w.replay.execute(c!.delivery.id)).status).to.equal('HELD');
       await expect(w.replay.execute('99999999-9999-4999-8999-999999999999')).to.be.rejectedWith(DeliveryNotFound);
     });
