@@ -36,8 +36,8 @@ describe('invoice amounts (exact decimals)', () => {
       { productId: P, quantity: 1, unitPrice: 0.1 },
       { productId: P, quantity: 1, unitPrice: 0.2 },
     ]);
-    expect(tenths.totalAmount.toNumber()).to.equal(0.3);
-    expect(0.1 + 0.2).to.not.equal(0.3); // what binary floats would have given
+    expect(tenths.totalAmount.toNumber()).to.equal(0.3); // binary floats would give 0.30000000000000004
+    expect(tenths.totalAmount.toString()).to.equal('0.30');
   });
 
   it('rounds each line half-up to 2 decimals (not half-even)', () => {
