@@ -96,7 +96,7 @@ export class SequentialIds implements IdGenerator {
 
 class MemTenants implements TenantRepository {
   rows = new Map<string, Tenant>();
-  async insert(t: Tenant) {
+  async add(t: Tenant) {
     this.rows.set(t.id, t);
   }
   async findById(id: string) {
@@ -109,7 +109,7 @@ class MemTenants implements TenantRepository {
 
 class MemBranches implements BranchRepository {
   rows = new Map<string, Branch>();
-  async insert(b: Branch) {
+  async add(b: Branch) {
     if ([...this.rows.values()].some((x) => x.tenantId === b.tenantId && x.code === b.code))
       throw new DuplicateBranchCode();
     this.rows.set(b.id, b);
@@ -122,7 +122,7 @@ class MemBranches implements BranchRepository {
 
 class MemFiscalYears implements FiscalYearRepository {
   rows = new Map<string, FiscalYear>();
-  async insert(y: FiscalYear) {
+  async add(y: FiscalYear) {
     if ([...this.rows.values()].some((x) => x.tenantId === y.tenantId && overlaps(x, y))) throw new FiscalYearOverlap();
     this.rows.set(y.id, y);
   }
@@ -137,7 +137,7 @@ class MemFiscalYears implements FiscalYearRepository {
 
 class MemWarehouses implements WarehouseRepository {
   rows = new Map<string, Warehouse>();
-  async insert(w: Warehouse) {
+  async add(w: Warehouse) {
     this.rows.set(w.id, w);
   }
   async findById(tenantId: string, id: string) {
@@ -313,13 +313,13 @@ class MemCustomers implements CustomerRepository {
 class MemIntegrations implements IntegrationRepository {
   rows = new Map<string, Integration>();
   // Stored as state copies so a test sees only what was saved.
-  async insert(i: Integration) {
+  async add(i: Integration) {
     this.rows.set(i.id, Integration.restore(i.state()));
   }
-  async update(i: Integration) {
+  async save(i: Integration) {
     this.rows.set(i.id, Integration.restore(i.state()));
   }
-  async findById(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const i = this.rows.get(id);
     return i ? Integration.restore(i.state()) : null;
   }
@@ -327,10 +327,10 @@ class MemIntegrations implements IntegrationRepository {
     const i = [...this.rows.values()].find((x) => x.clientId === clientId);
     return i ? Integration.restore(i.state()) : null;
   }
-  async listByTenant(tenantId: string) {
+  async findByTenant(tenantId: string) {
     return [...this.rows.values()].filter((x) => x.tenantId === tenantId);
   }
-  async listWebhookSubscribers(tenantIds: readonly string[]) {
+  async findWebhookSubscribers(tenantIds: readonly string[]) {
     return [...this.rows.values()]
       .filter((x) => tenantIds.includes(x.tenantId) && x.active && x.webhookUrl !== null)
       .map((x) => Integration.restore(x.state()));

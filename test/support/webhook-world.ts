@@ -75,13 +75,13 @@ export async function webhookWorld(settings: WebhookSettings = TEST_WEBHOOK_SETT
       clock.now(),
     );
     if (opts.active === false) i.update({ active: false }, () => 'x', clock.now());
-    await uow.run((r) => r.integrations.insert(i));
+    await uow.run((r) => r.integrations.add(i));
     return i;
   };
 
   const pause = async (i: Integration) => {
     i.pauseWebhook(clock.now());
-    await uow.run((r) => r.integrations.update(i));
+    await uow.run((r) => r.integrations.save(i));
   };
 
   const emit = (tenantId: string, name: Parameters<typeof invoiceEvent>[2] = 'billing.invoice.created') =>

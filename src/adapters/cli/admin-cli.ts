@@ -1,8 +1,33 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import {
+  CreateIntegrationBody,
+  RotateClientSecretBody,
+  UpdateIntegrationBody,
+} from '../../application/access/commands.js';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
+import {
+  CreateBranchBody,
+  CreateFiscalYearBody,
+  CreateTenantBody,
+  CreateWarehouseBody,
+} from '../../application/organization/commands.js';
 import { CreateProductBody, RejectAdjustmentBody } from '../../application/inventory/commands.js';
+import {
+  presentCreatedIntegration,
+  presentIntegration,
+  presentRotatedSecret,
+  presentUpdatedIntegration,
+} from '../shared/access-presenters.js';
 import { bodyValidator } from '../shared/validation.js';
+
+const tenantBody = bodyValidator(CreateTenantBody);
+const branchBody = bodyValidator(CreateBranchBody);
+const fiscalYearBody = bodyValidator(CreateFiscalYearBody);
+const warehouseBody = bodyValidator(CreateWarehouseBody);
+const integrationBody = bodyValidator(CreateIntegrationBody);
+const integrationChanges = bodyValidator(UpdateIntegrationBody);
+const rotateBody = bodyValidator(RotateClientSecretBody);
 import { ADJUSTMENT_STATUSES, type AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
@@ -64,7 +89,7 @@ export const COMMANDS: Record<string, Command> = {
   'tenant:create': {
     summary: 'Create a tenant',
     flags: { name: { type: 'string', required: true, help: 'display name' } },
-    run: (uc, v) => uc.createTenant.execute({ name: v.name }),
+    run: (uc, v) => uc.createTenant.execute(tenantBody(given({ name: v.name }))),
   },
   'branch:create': {
     summary: 'Create a branch of a tenant',
@@ -73,7 +98,8 @@ export const COMMANDS: Record<string, Command> = {
       name: { type: 'string', required: true, help: 'display name' },
       code: { type: 'string', required: true, help: 'short code, e.g. HQ' },
     },
-    run: (uc, v) => uc.createBranch.execute({ tenantId: s(v.tenant), name: v.name, code: v.code }),
+    run: (uc, v) =>
+      uc.createBranch.execute({ tenantId: s(v.tenant), ...branchBody(given({ name: v.name, code: v.code })) }),
   },
   'fiscal-year:create': {
     summary: 'Create a fiscal year (must not overlap another of the tenant)',
@@ -86,9 +112,7 @@ export const COMMANDS: Record<string, Command> = {
     run: (uc, v) =>
       uc.createFiscalYear.execute({
         tenantId: s(v.tenant),
-        code: v.code,
-        startsOn: v['starts-on'],
-        endsOn: v['ends-on'],
+        ...fiscalYearBody(given({ code: v.code, startsOn: v['starts-on'], endsOn: v['ends-on'] })),
       }),
   },
   'warehouse:create': {
@@ -98,7 +122,11 @@ export const COMMANDS: Record<string, Command> = {
       branch: { type: 'uuid', required: true, help: 'branch id' },
       name: { type: 'string', required: true, help: 'display name' },
     },
-    run: (uc, v) => uc.createWarehouse.execute({ tenantId: s(v.tenant), branchId: s(v.branch), name: v.name }),
+    run: (uc, v) =>
+      uc.createWarehouse.execute({
+        tenantId: s(v.tenant),
+        ...warehouseBody(given({ branchId: v.branch, name: v.name })),
+      }),
   },
   'product:create': {
     summary: 'Create a product',
@@ -150,28 +178,28 @@ export const COMMANDS: Record<string, Command> = {
       'require-signed-reads': { type: 'boolean', help: 'require x-signature on GET' },
     },
     run: async (uc, v) => {
-      const created = await uc.createIntegration.execute({
-        tenantId: s(v.tenant),
-        branchId: s(v.branch),
-        fiscalYearId: s(v['fiscal-year']),
-        role: v.role,
-        clientName: v['client-name'],
-        allowedIps: v['allowed-ips'],
-        webhookUrl: v['webhook-url'],
-        webhookEvents: v['webhook-events'],
-        requireSignedReads: v['require-signed-reads'],
-      });
-      return {
-        ...created.integration.view(),
-        clientSecret: created.clientSecret,
-        ...(created.webhookSecret ? { webhookSecret: created.webhookSecret } : {}),
-      };
+      const created = await uc.createIntegration.execute(
+        integrationBody(
+          given({
+            tenantId: v.tenant,
+            branchId: v.branch,
+            fiscalYearId: v['fiscal-year'],
+            role: v.role,
+            clientName: v['client-name'],
+            allowedIps: v['allowed-ips'],
+            webhookUrl: v['webhook-url'],
+            webhookEvents: v['webhook-events'],
+            requireSignedReads: v['require-signed-reads'],
+          }),
+        ),
+      );
+      return presentCreatedIntegration(created);
     },
   },
   'integration:list': {
     summary: "List a tenant's integrations (no secrets)",
     flags: { tenant: { type: 'uuid', required: true, help: 'tenant id' } },
-    run: async (uc, v) => (await uc.listIntegrations.execute(s(v.tenant))).map((i) => i.view()),
+    run: async (uc, v) => (await uc.listIntegrations.execute({ tenantId: s(v.tenant) })).map(presentIntegration),
   },
   'integration:update': {
     summary: 'Change an integration (a first webhook URL prints its new webhook secret once)',
@@ -184,14 +212,16 @@ export const COMMANDS: Record<string, Command> = {
       'require-signed-reads': { type: 'boolean', help: 'true or false' },
     },
     run: async (uc, v) => {
-      const { integration, webhookSecret } = await uc.updateIntegration.execute(s(v.id), {
-        active: v.active,
-        allowedIps: v['allowed-ips'],
-        webhookUrl: v['webhook-url'],
-        webhookEvents: v['webhook-events'] === '' ? null : v['webhook-events'],
-        requireSignedReads: v['require-signed-reads'],
-      });
-      return { ...integration.view(), ...(webhookSecret ? { webhookSecret } : {}) };
+      const changes = integrationChanges(
+        given({
+          active: v.active,
+          allowedIps: v['allowed-ips'],
+          webhookUrl: v['webhook-url'],
+          webhookEvents: v['webhook-events'] === '' ? null : v['webhook-events'],
+          requireSignedReads: v['require-signed-reads'],
+        }),
+      );
+      return presentUpdatedIntegration(await uc.updateIntegration.execute(s(v.id), changes));
     },
   },
   'integration:rotate-secret': {
@@ -201,12 +231,8 @@ export const COMMANDS: Record<string, Command> = {
       'overlap-seconds': { type: 'number', help: 'how long the old secret keeps working (default 86400)' },
     },
     run: async (uc, v) => {
-      const overlap = v['overlap-seconds'];
-      const r = await uc.rotateClientSecret.execute(
-        s(v.id),
-        overlap === undefined ? undefined : Number(overlap) * 1000,
-      );
-      return { ...r, previousSecretExpiresAt: r.previousSecretExpiresAt?.toISOString() ?? null };
+      const command = rotateBody(given({ overlapSeconds: v['overlap-seconds'] }));
+      return presentRotatedSecret(await uc.rotateClientSecret.execute(s(v.id), command));
     },
   },
   'adjustment:list': {
@@ -292,7 +318,7 @@ export const COMMANDS: Record<string, Command> = {
     },
     run: async (uc, v) => {
       const r = await uc.resumeWebhook.execute(s(v.id), { replayDeadLetters: v['replay-dead-letters'] === true });
-      return { integration: r.integration.view(), requeued: r.requeued, replayed: r.replayed };
+      return { integration: presentIntegration(r.integration), requeued: r.requeued, replayed: r.replayed };
     },
   },
   'webhook:deliveries': {

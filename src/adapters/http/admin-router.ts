@@ -1,6 +1,13 @@
 import { Router } from 'express';
 import type { BackOfficeUseCases } from '../../application/back-office.js';
 import { CreateCustomerBody } from '../../application/billing/commands.js';
+import { CreateProductBody } from '../../application/inventory/commands.js';
+import {
+  CreateBranchBody,
+  CreateFiscalYearBody,
+  CreateTenantBody,
+  CreateWarehouseBody,
+} from '../../application/organization/commands.js';
 import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
@@ -8,53 +15,14 @@ import { createAdminBillingRoutes } from './admin-billing-routes.js';
 import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
-import { CreateProductBody } from '../../application/inventory/commands.js';
 import { presentProduct } from './inventory-presenters.js';
-import { presentCustomer } from './presenters.js';
-import { bodyValidator, schemas } from '../shared/validation.js';
+import { presentBranch, presentCustomer, presentFiscalYear, presentTenant, presentWarehouse } from './presenters.js';
+import { bodyValidator } from '../shared/validation.js';
 
-const tenantBody = bodyValidator<{ name: string }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name: schemas.name },
-});
-
-const branchBody = bodyValidator<{ name: string; code: string }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'code'],
-  properties: {
-    name: schemas.name,
-    code: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_-]{1,20}$',
-      'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
-    },
-  },
-});
-
-const fiscalYearBody = bodyValidator<{ code: string; startsOn: string; endsOn: string }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['code', 'startsOn', 'endsOn'],
-  properties: {
-    code: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_-]{1,20}$',
-      'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
-    },
-    startsOn: { ...schemas.date, 'x-message': 'startsOn must be a date in the form YYYY-MM-DD' },
-    endsOn: { ...schemas.date, 'x-message': 'endsOn must be a date in the form YYYY-MM-DD' },
-  },
-});
-
-const warehouseBody = bodyValidator<{ branchId: string; name: string }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['branchId', 'name'],
-  properties: { branchId: schemas.uuid, name: schemas.name },
-});
+const tenantBody = bodyValidator(CreateTenantBody);
+const branchBody = bodyValidator(CreateBranchBody);
+const fiscalYearBody = bodyValidator(CreateFiscalYearBody);
+const warehouseBody = bodyValidator(CreateWarehouseBody);
 
 const productBody = bodyValidator(CreateProductBody);
 
@@ -66,46 +34,26 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
   router.use(adminAuth(adminToken));
 
   router.post('/tenants', async (req, res) => {
-    const body = tenantBody(req.body);
-    const tenant = await uc.createTenant.execute(body);
-    sendData(res, { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt.toISOString() }, 201);
+    const tenant = await uc.createTenant.execute(tenantBody(req.body));
+    sendData(res, presentTenant(tenant), 201);
   });
 
   router.post('/tenants/:tenantId/branches', async (req, res) => {
     const tenantId = uuidParam(req.params.tenantId, 'tenantId');
     const branch = await uc.createBranch.execute({ tenantId, ...branchBody(req.body) });
-    sendData(
-      res,
-      { id: branch.id, tenantId, name: branch.name, code: branch.code, createdAt: branch.createdAt.toISOString() },
-      201,
-    );
+    sendData(res, presentBranch(branch), 201);
   });
 
   router.post('/tenants/:tenantId/fiscal-years', async (req, res) => {
     const tenantId = uuidParam(req.params.tenantId, 'tenantId');
-    const y = await uc.createFiscalYear.execute({ tenantId, ...fiscalYearBody(req.body) });
-    sendData(
-      res,
-      {
-        id: y.id,
-        tenantId,
-        code: y.code,
-        startsOn: y.startsOn,
-        endsOn: y.endsOn,
-        createdAt: y.createdAt.toISOString(),
-      },
-      201,
-    );
+    const year = await uc.createFiscalYear.execute({ tenantId, ...fiscalYearBody(req.body) });
+    sendData(res, presentFiscalYear(year), 201);
   });
 
   router.post('/tenants/:tenantId/warehouses', async (req, res) => {
     const tenantId = uuidParam(req.params.tenantId, 'tenantId');
-    const w = await uc.createWarehouse.execute({ tenantId, ...warehouseBody(req.body) });
-    sendData(
-      res,
-      { id: w.id, tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() },
-      201,
-    );
+    const warehouse = await uc.createWarehouse.execute({ tenantId, ...warehouseBody(req.body) });
+    sendData(res, presentWarehouse(warehouse), 201);
   });
 
   router.post('/tenants/:tenantId/products', async (req, res) => {

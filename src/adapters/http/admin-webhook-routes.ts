@@ -4,6 +4,7 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/de
 import { sendData, sendPage } from './envelope.js';
 import { presentDelivery } from './webhook-presenters.js';
 import { uuidParam } from './params.js';
+import { presentIntegration } from './presenters.js';
 import { bodyValidator, pageQuery, queryValidator } from '../shared/validation.js';
 
 const resumeBody = bodyValidator<{ replayDeadLetters?: boolean }>({
@@ -28,7 +29,11 @@ export function createAdminWebhookRoutes(uc: BackOfficeUseCases): Router {
   router.post('/integrations/:id/webhook/resume', async (req, res) => {
     const { replayDeadLetters } = resumeBody(req.body ?? {});
     const result = await uc.resumeWebhook.execute(uuidParam(req.params.id), { replayDeadLetters });
-    sendData(res, { integration: result.integration.view(), requeued: result.requeued, replayed: result.replayed });
+    sendData(res, {
+      integration: presentIntegration(result.integration),
+      requeued: result.requeued,
+      replayed: result.replayed,
+    });
   });
 
   router.get('/integrations/:id/deliveries', async (req, res) => {

@@ -1,6 +1,39 @@
 import type { Customer } from '../../domain/billing/customer.js';
+import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
+import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 
 /** Aggregates → response objects. Money and quantities serialise as exact JSON numbers. */
 export function presentCustomer(c: Customer) {
   return { id: c.id, name: c.name, email: c.email, phone: c.phone, createdAt: c.createdAt.toISOString() };
 }
+
+export function presentTenant(t: Tenant) {
+  return { id: t.id, name: t.name, createdAt: t.createdAt.toISOString() };
+}
+
+export function presentBranch(b: Branch) {
+  return { id: b.id, tenantId: b.tenantId, name: b.name, code: b.code, createdAt: b.createdAt.toISOString() };
+}
+
+export function presentFiscalYear(y: FiscalYear) {
+  return {
+    id: y.id,
+    tenantId: y.tenantId,
+    code: y.code,
+    startsOn: y.startsOn,
+    endsOn: y.endsOn,
+    createdAt: y.createdAt.toISOString(),
+  };
+}
+
+export function presentWarehouse(w: Warehouse) {
+  return { id: w.id, tenantId: w.tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() };
+}
+
+// The integration views are shared with the command-line tool, which shows the same objects.
+export {
+  presentCreatedIntegration,
+  presentIntegration,
+  presentRotatedSecret,
+  presentUpdatedIntegration,
+} from '../shared/access-presenters.js';

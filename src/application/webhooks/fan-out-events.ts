@@ -23,7 +23,7 @@ export class FanOutEvents {
       const events = await r.outboxFeed.takeUndispatched(limit);
       if (events.length === 0) return { events: 0, deliveries: 0 };
       const subscribers = new Map<string, Integration[]>();
-      for (const integration of await r.integrations.listWebhookSubscribers([
+      for (const integration of await r.integrations.findWebhookSubscribers([
         ...new Set(events.map((e) => e.tenantId)),
       ])) {
         const list = subscribers.get(integration.tenantId) ?? [];

@@ -10,7 +10,7 @@ export class ListDeliveries {
 
   execute(integrationId: string, query: PageRequest & { status?: DeliveryStatus }): Promise<Page<DeliveryView>> {
     return this.uow.read(async (r) => {
-      if (!(await r.integrations.findById(integrationId))) throw new IntegrationNotFound();
+      if (!(await r.integrations.findByIdAcrossTenants(integrationId))) throw new IntegrationNotFound();
       const page = await r.webhookDeliveries.listByIntegration(integrationId, query);
       return { ...page, items: page.items.map((item) => toDeliveryView(item.delivery, item.attempts)) };
     });

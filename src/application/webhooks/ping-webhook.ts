@@ -35,7 +35,7 @@ export class PingWebhook {
   ) {}
 
   async execute(integrationId: string): Promise<PingResult> {
-    const integration = await this.uow.read((r) => r.integrations.findById(integrationId));
+    const integration = await this.uow.read((r) => r.integrations.findByIdAcrossTenants(integrationId));
     if (!integration) throw new IntegrationNotFound();
     if (!integration.webhookUrl || !integration.webhookSecret) throw new WebhookNotConfigured();
     if (!integration.active) throw new IntegrationInactive();

@@ -82,7 +82,7 @@ export class RecordDeliveryOutcomes {
     for (const id of [
       ...new Set(dying.filter((x) => !x.delivery.isPing).map((x) => x.delivery.integrationId)),
     ].sort()) {
-      const integration = await r.integrations.findById(id, { forUpdate: true });
+      const integration = await r.integrations.findByIdAcrossTenants(id, { forUpdate: true });
       if (integration) pausing.set(id, integration);
     }
     for (const x of dying) x.delivery.recordAttempt(x.attemptId, x.outcome, { schedule, endpointPaused: false }, now);
@@ -95,7 +95,7 @@ export class RecordDeliveryOutcomes {
       if (!integration || d.isPing || paused.has(integration.id)) continue;
       if (!integration.webhookPausedAt) {
         integration.pauseWebhook(now);
-        await r.integrations.update(integration);
+        await r.integrations.save(integration);
         await r.webhookDeliveries.holdQueued(integration.id, now);
         newlyPaused.push(integration.id);
       }

@@ -72,7 +72,7 @@ describe('webhook use cases (real repositories on the test database)', () => {
       }
       expect(w.alerts).to.have.length(1);
       expect(w.alerts[0]).to.include({ integrationId: i.id, event: 'billing.invoice.created', attempts: 3 });
-      const stored = (await w.uow.read((r) => r.integrations.findById(i.id)))!;
+      const stored = (await w.uow.read((r) => r.integrations.findByIdAcrossTenants(i.id)))!;
       expect(stored.webhookPausedAt).to.not.equal(null);
       const statuses = (await w.deliveries()).map((d) => d.status).sort();
       expect(statuses).to.deep.equal(['DEAD', 'HELD', 'HELD']);
