@@ -74,8 +74,36 @@ import { ReclaimExpiredLeases } from '../application/webhooks/reclaim-expired-le
 import { RecordDeliveryOutcomes } from '../application/webhooks/record-delivery-outcomes.js';
 import { ReplayDelivery } from '../application/webhooks/replay-delivery.js';
 import { ResumeWebhook } from '../application/webhooks/resume-webhook.js';
+import { adminAuth } from '../adapters/http/admin-auth.js';
+import { MeteredWebhookAlerts, MeteredWebhookSender } from '../adapters/metrics/metered-webhooks.js';
+import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
+import { webhookQueueStats } from '../adapters/persistence/webhook-queue-stats.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
+import { pendingMigrations } from './migrator.js';
+
+/** The process's metrics (prom-client registry). */
+export const METRICS = Symbol.for('ServiceMetrics');
+
+/** What this process runs, for `/ready`: set by the service once the worker has started. */
+export interface Runtime {
+  worker: { readonly started: boolean } | null;
+  workerExpected: boolean;
+}
+export const RUNTIME = Symbol.for('Runtime');
+
+/** `/ready`: true, or the reason the service cannot serve (CONTRACT §6). */
+async function readiness(knex: Knex, runtime: Runtime): Promise<true | string> {
+  try {
+    await knex.raw('select 1');
+  } catch {
+    return 'Database not reachable';
+  }
+  const pending = await pendingMigrations(knex);
+  if (pending.length > 0) return `Migrations not applied: ${pending.join(', ')}`;
+  if (runtime.workerExpected && !runtime.worker?.started) return 'Webhook worker not running';
+  return true;
+}
 
 /** A use case whose constructor takes (UnitOfWork, IdGenerator, Clock), the common shape. */
 type StandardUseCase<T> = new (uow: UnitOfWork, ids: IdGenerator, clock: Clock) => T;
@@ -508,13 +536,23 @@ const httpModule = new ContainerModule(({ bind }) => {
         updateProduct: UpdateProduct,
         inventory: InventoryUseCases,
         billing: BillingUseCases,
+        metrics: ServiceMetrics,
+        runtime: Runtime,
       ) =>
         createHttpApp({
           logger,
           trustProxy: config.trustProxy,
-          ready: async () => {
-            await knex.raw('select 1');
-            return true;
+          ready: () => readiness(knex, runtime),
+          observability: {
+            requests: metrics,
+            // On the API port unless METRICS_PORT serves it; behind the admin token unless METRICS_AUTH=none.
+            metrics:
+              config.metricsPort === null
+                ? {
+                    source: metrics,
+                    gate: config.metricsAuth === 'admin' ? adminAuth(config.adminToken ?? '') : undefined,
+                  }
+                : undefined,
           },
           routers: [
             { path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', backOffice) },
@@ -539,6 +577,8 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.UpdateProduct,
         TOKENS.InventoryUseCases,
         TOKENS.BillingUseCases,
+        METRICS,
+        RUNTIME,
       ],
     )
     .inSingletonScope();
@@ -555,6 +595,9 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
   container.bind(TOKENS.Logger).toConstantValue(deps.logger);
   container.bind(TOKENS.Database).toConstantValue(deps.database);
   container.bind(TOKENS.Knex).toConstantValue(deps.database.knex);
+  const metrics = new ServiceMetrics({ queue: () => webhookQueueStats(deps.database.knex) });
+  container.bind(METRICS).toConstantValue(metrics);
+  container.bind<Runtime>(RUNTIME).toConstantValue({ worker: null, workerExpected: false });
   container.load(
     coreModule,
     accessModule,
@@ -564,6 +607,15 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
     webhooksModule,
     backOfficeModule,
     httpModule,
+  );
+  // Metrics around the webhook ports, without changing what they do.
+  container.onActivation<WebhookSender>(
+    TOKENS.WebhookSender,
+    (_ctx, sender) => new MeteredWebhookSender(sender, metrics),
+  );
+  container.onActivation<WebhookAlerts>(
+    TOKENS.WebhookAlerts,
+    (_ctx, alerts) => new MeteredWebhookAlerts(alerts, metrics),
   );
   return container;
 }

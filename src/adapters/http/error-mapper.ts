@@ -1,13 +1,31 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/shared/errors.js';
-import { MalformedJson, PayloadTooLarge, UnsupportedMediaType } from './http-errors.js';
+import {
+  BodyNotAnObject,
+  MalformedJson,
+  MethodNotAllowed,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+} from './http-errors.js';
+
+/** Valid JSON that strict parsing refused (`null`, `42`, `"x"`): the body is not an object. */
+function isJsonScalar(raw: unknown): boolean {
+  if (typeof raw !== 'string') return false;
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -27,7 +45,7 @@ function fromBodyParser(err: unknown): DomainError | null {
   const type = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
   switch (type) {
     case 'entity.parse.failed':
-      return new MalformedJson();
+      return isJsonScalar((err as { body?: unknown }).body) ? new BodyNotAnObject() : new MalformedJson();
     case 'entity.too.large':
       return new PayloadTooLarge();
     case 'encoding.unsupported':
@@ -60,6 +78,8 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const { status, body } = toErrorResponse(err);
+    // For the access log and the metrics: the code this request failed with.
+    res.locals.errorCode = body.code;
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
     }
@@ -67,6 +87,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
     res.status(status).json(body);
   };
 }
