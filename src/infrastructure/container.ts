@@ -34,6 +34,10 @@ import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
 import { CreateWarehouse } from '../application/organization/create-warehouse.js';
+import { GetTenant } from '../application/organization/get-tenant.js';
+import { ListTenants } from '../application/organization/list-tenants.js';
+import type { OrganizationQueries } from '../application/ports/organization-queries.js';
+import { KnexOrganizationQueries } from '../adapters/persistence/organization-queries.js';
 import type {
   IntegrationDirectory,
   NonceStore,
@@ -81,6 +85,11 @@ import { webhookQueueStats } from '../adapters/persistence/webhook-queue-stats.j
 import type { Config } from './config.js';
 import type { Database } from './database.js';
 import { pendingMigrations } from './migrator.js';
+
+/** Tokens of the back office's organization reads (kept here rather than in the shared token list). */
+const ORGANIZATION_QUERIES = Symbol.for('OrganizationQueries');
+const LIST_TENANTS = Symbol.for('ListTenants');
+const GET_TENANT = Symbol.for('GetTenant');
 
 /** The process's metrics (prom-client registry). */
 export const METRICS = Symbol.for('ServiceMetrics');
@@ -202,6 +211,18 @@ const accessModule = new ContainerModule(({ bind }) => {
 });
 
 const organizationModule = new ContainerModule(({ bind }) => {
+  bind<OrganizationQueries>(ORGANIZATION_QUERIES)
+    .toResolvedValue((knex: Knex) => new KnexOrganizationQueries(knex), [TOKENS.Knex])
+    .inSingletonScope();
+  bind(LIST_TENANTS)
+    .toResolvedValue((q: OrganizationQueries) => new ListTenants(q), [ORGANIZATION_QUERIES])
+    .inSingletonScope();
+  bind(GET_TENANT)
+    .toResolvedValue(
+      (q: OrganizationQueries, uow: UnitOfWork) => new GetTenant(q, uow),
+      [ORGANIZATION_QUERIES, TOKENS.UnitOfWork],
+    )
+    .inSingletonScope();
   bind(TOKENS.CreateTenant)
     .toResolvedValue(standard(CreateTenant), [...STANDARD])
     .inSingletonScope();
@@ -488,6 +509,8 @@ const webhooksModule = new ContainerModule(({ bind }) => {
 
 const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   createTenant: TOKENS.CreateTenant,
+  listTenants: LIST_TENANTS,
+  getTenant: GET_TENANT,
   createBranch: TOKENS.CreateBranch,
   createFiscalYear: TOKENS.CreateFiscalYear,
   createWarehouse: TOKENS.CreateWarehouse,

@@ -92,7 +92,9 @@ export class RouteTable {
     if (found.length === 0) return null;
     const m = method.toUpperCase();
     if (found.some((e) => e.methods.has(m))) return null;
-    return [...new Set(found.flatMap((e) => [...e.methods]))].sort();
+    // The most specific templates name the resource (`/products/stock`, not also `/products/:id`).
+    const closest = found.filter((e) => e.params === found[0]!.params);
+    return [...new Set(closest.flatMap((e) => [...e.methods]))].sort();
   }
 
   /** For labels: the serving template, else the path's template whatever the method, else UNMATCHED_ROUTE. */

@@ -56,10 +56,10 @@ export class AuthenticateRequest {
     if (req.timestamp === undefined || req.timestamp === '') throw AuthFailures.timestampMissing();
     // 4. timestamp valid and fresh
     const now = this.clock.now();
-    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired();
+    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired(req.timestamp, now);
     // 5. nonce unused (claimed for at least twice the window)
     if (req.nonce === undefined || req.nonce === '') throw AuthFailures.nonceMissing();
-    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed();
+    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed(req.nonce);
     if (!(await this.nonces.claim(integration.id, req.nonce, new Date(now.getTime() + NONCE_RETENTION_MS)))) {
       throw AuthFailures.nonceUsed();
     }

@@ -275,7 +275,8 @@ export function deliveryView(s: WebhookDeliveryState, attempts?: readonly Delive
     event: s.eventName,
     payload: JSON.parse(s.payload) as unknown,
     status: s.status,
-    attemptCount: s.attempts,
+    // Failed attempts counted against the retry schedule (a replay starts it again).
+    failedAttempts: s.attempts,
     nextAttemptAt: iso(s.nextAttemptAt),
     lastStatusCode: s.lastStatusCode,
     lastError: s.lastError,
@@ -285,6 +286,8 @@ export function deliveryView(s: WebhookDeliveryState, attempts?: readonly Delive
     deliveredAt: iso(s.deliveredAt),
     ...(attempts
       ? {
+          // Every attempt made, the successful one included (and any whose outcome was lost).
+          attemptCount: attempts.length,
           attempts: attempts.map((a) => ({
             at: a.startedAt.toISOString(),
             statusCode: a.statusCode,
