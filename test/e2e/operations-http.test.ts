@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { ExternalApiClient, type PreparedRequest } from '../../src/adapters/sdk/index.js';
+import { runSign } from '../../src/adapters/sdk/sign-cli.js';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import {
   clientFor,
@@ -175,6 +176,21 @@ describe('e2e: operators and integrators (405, bodies, hints, metrics, access lo
     expect(failed).to.have.length(1);
     expect(failed[0]).to.include({ status: 401, errorCode: 'NONCE_MISSING', level: 40 });
     expect(JSON.stringify(lines)).to.not.contain(creds.clientSecret);
+  });
+
+  it('the sign command prepares a request the service accepts', async () => {
+    const product = await createProduct(svc.baseUrl, setup.tenantId, { name: 'Lid', sku: 'LID', price: 1 });
+    let out = '';
+    const env = { CLIENT_ID: creds.clientId, CLIENT_SECRET: creds.clientSecret, BASE_URL: svc.baseUrl };
+    const args = ['--json', 'PUT', `/api/v1/external/products/${product.id}`, '{"price":2.5}'];
+    expect(runSign(args, env, (t) => (out += t))).to.equal(0);
+    const r = await ExternalApiClient.send<any>(JSON.parse(out) as PreparedRequest);
+    expect(r.status).to.equal(200);
+    expect(r.body.data.price).to.equal(2.5);
+    let curl = '';
+    expect(runSign(['GET', '/products'], env, (t) => (curl += t))).to.equal(0);
+    expect(curl).to.match(/^curl -sS -X GET '.*\/api\/v1\/external\/products' -H 'x-client-id: ck_/);
+    expect(runSign(['GET', '/products'], {}, () => undefined)).to.equal(2);
   });
 
   describe('back-office tenant reads', () => {
