@@ -19,6 +19,8 @@ describe('operations: npm run seed:demo is idempotent', function () {
   const seed = async () => {
     const p = spawnProcess(process.execPath, ['--import', 'tsx', 'src/infrastructure/seed-demo.ts'], {
       DATA_DIR: dir,
+      DATABASE_URL: '',
+      MONGODB_URL: '',
       ADMIN_TOKEN: '',
       SECRETS_KEY: '',
     });

@@ -32,6 +32,8 @@ describe('operations: SIGTERM to "npm start"', function () {
     const port = await freePort();
     const npm = spawnProcess('npm', ['start'], {
       DATA_DIR: dir,
+      DATABASE_URL: '',
+      MONGODB_URL: '',
       PORT: String(port),
       ADMIN_TOKEN,
       SECRETS_KEY: randomBytes(32).toString('hex'),

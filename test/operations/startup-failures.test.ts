@@ -17,6 +17,8 @@ async function start(env: Record<string, string>): Promise<{ code: number | stri
     ADMIN_TOKEN: 'startup-test-admin-token',
     SECRETS_KEY: '0'.repeat(64),
     LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    MONGODB_URL: '',
     ...env,
   });
   const code = await p.exited;
