@@ -14,6 +14,8 @@ import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
 import type { CreateTenant } from './organization/create-tenant.js';
 import type { CreateWarehouse } from './organization/create-warehouse.js';
+import type { GetTenant } from './organization/get-tenant.js';
+import type { ListTenants } from './organization/list-tenants.js';
 import type { ListDeliveries } from './webhooks/list-deliveries.js';
 import type { PingWebhook } from './webhooks/ping-webhook.js';
 import type { ReplayDelivery } from './webhooks/replay-delivery.js';
@@ -25,6 +27,8 @@ import type { ResumeWebhook } from './webhooks/resume-webhook.js';
  */
 export interface BackOfficeUseCases {
   createTenant: CreateTenant;
+  listTenants: ListTenants;
+  getTenant: GetTenant;
   createBranch: CreateBranch;
   createFiscalYear: CreateFiscalYear;
   createWarehouse: CreateWarehouse;

@@ -22,6 +22,10 @@ export interface Config {
   logLevel: string;
   /** Time allowed for a request body to arrive once its headers are in (408 after it). */
   bodyTimeoutMs: number;
+  /** `METRICS_PORT`: serve `/metrics` on this port, unauthenticated, instead of the API port. */
+  metricsPort: number | null;
+  /** `METRICS_AUTH`: `admin` (the admin bearer token) or `none`, for `/metrics` on the API port. */
+  metricsAuth: 'admin' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -118,6 +122,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) errors.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const metricsAuth = (str('METRICS_AUTH') ?? 'admin').toLowerCase();
+  if (metricsAuth !== 'admin' && metricsAuth !== 'none') {
+    errors.push(`METRICS_AUTH must be admin or none (got "${metricsAuth}")`);
+  }
+  const metricsPort = str('METRICS_PORT') === null ? null : int('METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === Number(str('PORT') ?? 3000)) {
+    errors.push('METRICS_PORT must differ from PORT (unset it to serve /metrics on the API port)');
+  }
+
   const config: Config = {
     nodeEnv,
     production,
@@ -134,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetrySchedule: schedule.filter((d): d is number => d !== null),
     logLevel,
     bodyTimeoutMs: int('BODY_TIMEOUT_MS', 5_000, 100, 120_000),
+    metricsPort,
+    metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

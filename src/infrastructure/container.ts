@@ -34,6 +34,10 @@ import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
 import { CreateWarehouse } from '../application/organization/create-warehouse.js';
+import { GetTenant } from '../application/organization/get-tenant.js';
+import { ListTenants } from '../application/organization/list-tenants.js';
+import type { OrganizationQueries } from '../application/ports/organization-queries.js';
+import { KnexOrganizationQueries } from '../adapters/persistence/organization-queries.js';
 import type {
   IntegrationDirectory,
   NonceStore,
@@ -74,8 +78,41 @@ import { ReclaimExpiredLeases } from '../application/webhooks/reclaim-expired-le
 import { RecordDeliveryOutcomes } from '../application/webhooks/record-delivery-outcomes.js';
 import { ReplayDelivery } from '../application/webhooks/replay-delivery.js';
 import { ResumeWebhook } from '../application/webhooks/resume-webhook.js';
+import { adminAuth } from '../adapters/http/admin-auth.js';
+import { MeteredWebhookAlerts, MeteredWebhookSender } from '../adapters/metrics/metered-webhooks.js';
+import { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
+import { webhookQueueStats } from '../adapters/persistence/webhook-queue-stats.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
+import { pendingMigrations } from './migrator.js';
+
+/** Tokens of the back office's organization reads (kept here rather than in the shared token list). */
+const ORGANIZATION_QUERIES = Symbol.for('OrganizationQueries');
+const LIST_TENANTS = Symbol.for('ListTenants');
+const GET_TENANT = Symbol.for('GetTenant');
+
+/** The process's metrics (prom-client registry). */
+export const METRICS = Symbol.for('ServiceMetrics');
+
+/** What this process runs, for `/ready`: set by the service once the worker has started. */
+export interface Runtime {
+  worker: { readonly started: boolean } | null;
+  workerExpected: boolean;
+}
+export const RUNTIME = Symbol.for('Runtime');
+
+/** `/ready`: true, or the reason the service cannot serve (CONTRACT §6). */
+async function readiness(knex: Knex, runtime: Runtime): Promise<true | string> {
+  try {
+    await knex.raw('select 1');
+  } catch {
+    return 'Database not reachable';
+  }
+  const pending = await pendingMigrations(knex);
+  if (pending.length > 0) return `Migrations not applied: ${pending.join(', ')}`;
+  if (runtime.workerExpected && !runtime.worker?.started) return 'Webhook worker not running';
+  return true;
+}
 
 /** A use case whose constructor takes (UnitOfWork, IdGenerator, Clock), the common shape. */
 type StandardUseCase<T> = new (uow: UnitOfWork, ids: IdGenerator, clock: Clock) => T;
@@ -174,6 +211,18 @@ const accessModule = new ContainerModule(({ bind }) => {
 });
 
 const organizationModule = new ContainerModule(({ bind }) => {
+  bind<OrganizationQueries>(ORGANIZATION_QUERIES)
+    .toResolvedValue((knex: Knex) => new KnexOrganizationQueries(knex), [TOKENS.Knex])
+    .inSingletonScope();
+  bind(LIST_TENANTS)
+    .toResolvedValue((q: OrganizationQueries) => new ListTenants(q), [ORGANIZATION_QUERIES])
+    .inSingletonScope();
+  bind(GET_TENANT)
+    .toResolvedValue(
+      (q: OrganizationQueries, uow: UnitOfWork) => new GetTenant(q, uow),
+      [ORGANIZATION_QUERIES, TOKENS.UnitOfWork],
+    )
+    .inSingletonScope();
   bind(TOKENS.CreateTenant)
     .toResolvedValue(standard(CreateTenant), [...STANDARD])
     .inSingletonScope();
@@ -460,6 +509,8 @@ const webhooksModule = new ContainerModule(({ bind }) => {
 
 const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   createTenant: TOKENS.CreateTenant,
+  listTenants: LIST_TENANTS,
+  getTenant: GET_TENANT,
   createBranch: TOKENS.CreateBranch,
   createFiscalYear: TOKENS.CreateFiscalYear,
   createWarehouse: TOKENS.CreateWarehouse,
@@ -508,14 +559,24 @@ const httpModule = new ContainerModule(({ bind }) => {
         updateProduct: UpdateProduct,
         inventory: InventoryUseCases,
         billing: BillingUseCases,
+        metrics: ServiceMetrics,
+        runtime: Runtime,
       ) =>
         createHttpApp({
           logger,
           trustProxy: config.trustProxy,
           bodyTimeoutMs: config.bodyTimeoutMs,
-          ready: async () => {
-            await knex.raw('select 1');
-            return true;
+          ready: () => readiness(knex, runtime),
+          observability: {
+            requests: metrics,
+            // On the API port unless METRICS_PORT serves it; behind the admin token unless METRICS_AUTH=none.
+            metrics:
+              config.metricsPort === null
+                ? {
+                    source: metrics,
+                    gate: config.metricsAuth === 'admin' ? adminAuth(config.adminToken ?? '') : undefined,
+                  }
+                : undefined,
           },
           routers: [
             { path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', backOffice) },
@@ -540,6 +601,8 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.UpdateProduct,
         TOKENS.InventoryUseCases,
         TOKENS.BillingUseCases,
+        METRICS,
+        RUNTIME,
       ],
     )
     .inSingletonScope();
@@ -556,6 +619,9 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
   container.bind(TOKENS.Logger).toConstantValue(deps.logger);
   container.bind(TOKENS.Database).toConstantValue(deps.database);
   container.bind(TOKENS.Knex).toConstantValue(deps.database.knex);
+  const metrics = new ServiceMetrics({ queue: () => webhookQueueStats(deps.database.knex) });
+  container.bind(METRICS).toConstantValue(metrics);
+  container.bind<Runtime>(RUNTIME).toConstantValue({ worker: null, workerExpected: false });
   container.load(
     coreModule,
     accessModule,
@@ -565,6 +631,15 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
     webhooksModule,
     backOfficeModule,
     httpModule,
+  );
+  // Metrics around the webhook ports, without changing what they do.
+  container.onActivation<WebhookSender>(
+    TOKENS.WebhookSender,
+    (_ctx, sender) => new MeteredWebhookSender(sender, metrics),
+  );
+  container.onActivation<WebhookAlerts>(
+    TOKENS.WebhookAlerts,
+    (_ctx, alerts) => new MeteredWebhookAlerts(alerts, metrics),
   );
   return container;
 }

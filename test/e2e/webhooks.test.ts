@@ -139,7 +139,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     expect(listed.body.pagination).to.deep.equal({ total: 3, page: 1, limit: 2 });
     expect(listed.body.data).to.have.length(2);
     const first = listed.body.data[0];
-    expect(first).to.include({ integrationId: all.id, status: 'DELIVERED', attemptCount: 0 });
+    expect(first).to.include({ integrationId: all.id, status: 'DELIVERED', attemptCount: 1, failedAttempts: 0 });
     expect(first.attempts).to.have.length(1);
     expect(first.attempts[0]).to.include({ statusCode: 200, error: null });
     expect(first.attempts[0].durationMs).to.be.a('number');
@@ -172,6 +172,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
       id: deliveryId,
       status: 'DEAD',
       attemptCount: 6,
+      failedAttempts: 6,
       lastStatusCode: 500,
       lastError: 'HTTP 500',
     });
@@ -226,7 +227,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     );
     const replay = await call(svc.baseUrl, 'POST', `/api/v1/admin/deliveries/${deliveryId}/replay`);
     expect(replay.status).to.equal(200);
-    expect(replay.body.data).to.include({ id: deliveryId, status: 'PENDING', attemptCount: 0 });
+    expect(replay.body.data).to.include({ id: deliveryId, status: 'PENDING', failedAttempts: 0 });
     await receiver.waitFor(() => receiver.on('/flaky').length === 9, 10_000, 'the replay');
     expect(receiver.on('/flaky')[8]!.headers['x-pos-delivery-id']).to.equal(deliveryId);
 

@@ -12,6 +12,7 @@ import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
 import { createAdminBillingRoutes } from './admin-billing-routes.js';
+import { createAdminTenantReadRoutes } from './admin-tenant-read-routes.js';
 import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
@@ -68,6 +69,7 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
     sendData(res, presentCustomer(customer), 201);
   });
 
+  router.use(createAdminTenantReadRoutes(uc));
   router.use(createAdminAccessRoutes(uc));
   router.use(createAdminInventoryRoutes(uc));
   router.use(createAdminBillingRoutes(uc));

@@ -1,13 +1,32 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/shared/errors.js';
-import { MalformedJson, MalformedPath, PayloadTooLarge, UnsupportedMediaType } from './http-errors.js';
+import {
+  BodyNotAnObject,
+  MalformedJson,
+  MalformedPath,
+  MethodNotAllowed,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+} from './http-errors.js';
+
+/** Valid JSON that strict parsing refused (`null`, `42`, `"x"`): the body is not an object. */
+function isJsonScalar(raw: unknown): boolean {
+  if (typeof raw !== 'string') return false;
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   request_timeout: 408,
@@ -28,7 +47,7 @@ function fromBodyParser(err: unknown): DomainError | null {
   const type = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
   switch (type) {
     case 'entity.parse.failed':
-      return new MalformedJson();
+      return isJsonScalar((err as { body?: unknown }).body) ? new BodyNotAnObject() : new MalformedJson();
     case 'entity.too.large':
       return new PayloadTooLarge();
     case 'encoding.unsupported':
@@ -60,15 +79,18 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   return { status, body };
 }
 
-/** Writes the envelope of `err`; for answers given outside the middleware chain (a timer). */
-export function sendError(res: Response, err: unknown): void {
-  const { status, body } = toErrorResponse(err);
-  res.status(status).json(body);
+/** Writes the envelope of `err` (the error mapper's, or a timer's outside the middleware chain). */
+export function sendError(res: Response, err: unknown, response = toErrorResponse(err)): void {
+  // For the access log and the metrics: the code this request failed with.
+  res.locals.errorCode = response.body.code;
+  if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
+  res.status(response.status).json(response.body);
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const { status } = toErrorResponse(err);
+    const response = toErrorResponse(err);
+    const { status } = response;
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
     }
@@ -76,6 +98,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
-    sendError(res, err);
+    sendError(res, err, response);
   };
 }

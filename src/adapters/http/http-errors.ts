@@ -43,6 +43,22 @@ export class RequestTimeout extends DomainError {
   }
 }
 
+/** Valid JSON that is not an object (`null`, `42`, `"x"`, `[]`): every body of this API is an object. */
+export class BodyNotAnObject extends ValidationError {
+  constructor() {
+    super('Request body must be a JSON object', 'body');
+  }
+}
+
+/** A known path asked with a method it does not serve: 405 with the methods it does (`Allow`). */
+export class MethodNotAllowed extends DomainError {
+  readonly kind = 'method_not_allowed' as const;
+  readonly code = 'METHOD_NOT_ALLOWED';
+  constructor(readonly allow: string[]) {
+    super(`Method not allowed. Allowed: ${allow.join(', ')}`);
+  }
+}
+
 export class PayloadTooLarge extends DomainError {
   readonly kind = 'payload_too_large' as const;
   readonly code = 'PAYLOAD_TOO_LARGE';

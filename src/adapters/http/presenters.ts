@@ -1,4 +1,6 @@
+import type { TenantDetail } from '../../application/organization/get-tenant.js';
 import type { Customer } from '../../domain/billing/customer.js';
+import { presentIntegration } from '../shared/access-presenters.js';
 import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 
@@ -28,6 +30,17 @@ export function presentFiscalYear(y: FiscalYear) {
 
 export function presentWarehouse(w: Warehouse) {
   return { id: w.id, tenantId: w.tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() };
+}
+
+/** A tenant with its set-up records, as the back office reads it (never a secret). */
+export function presentTenantDetail(d: TenantDetail) {
+  return {
+    ...presentTenant(d.tenant),
+    branches: d.branches.map(presentBranch),
+    fiscalYears: d.fiscalYears.map(presentFiscalYear),
+    warehouses: d.warehouses.map(presentWarehouse),
+    integrations: d.integrations.map(presentIntegration),
+  };
 }
 
 // The integration views are shared with the command-line tool, which shows the same objects.

@@ -11,7 +11,7 @@ export function presentDelivery(v: DeliveryView) {
     event: v.event,
     payload: v.payload,
     status: v.status,
-    attemptCount: v.attemptCount,
+    failedAttempts: v.failedAttempts,
     nextAttemptAt: iso(v.nextAttemptAt),
     lastStatusCode: v.lastStatusCode,
     lastError: v.lastError,
@@ -21,6 +21,7 @@ export function presentDelivery(v: DeliveryView) {
     deliveredAt: iso(v.deliveredAt),
     ...(v.attempts
       ? {
+          attemptCount: v.attemptCount,
           attempts: v.attempts.map((a) => ({
             at: a.at.toISOString(),
             statusCode: a.statusCode,

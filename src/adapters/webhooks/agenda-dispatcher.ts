@@ -86,6 +86,11 @@ export class AgendaWebhookDispatcher {
     );
   }
 
+  /** True between a successful start and a stop (readiness). */
+  get started(): boolean {
+    return this.agenda !== null && !this.loop.stopping;
+  }
+
   /** Stops gracefully: no new claims; requests under way finish and their outcomes are recorded. */
   async stop(): Promise<void> {
     if (this.loop.stopping) return;

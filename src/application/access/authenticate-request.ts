@@ -58,10 +58,10 @@ export class AuthenticateRequest {
     if (req.timestamp === undefined || req.timestamp === '') throw AuthFailures.timestampMissing();
     // 4. timestamp valid and fresh
     const now = this.clock.now();
-    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired();
+    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired(req.timestamp, now);
     // 5. nonce present and well formed
     if (req.nonce === undefined || req.nonce === '') throw AuthFailures.nonceMissing();
-    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed();
+    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed(req.nonce);
     // 6. signatures, computed before anything is written: a request that does not verify
     //    never claims a nonce, so a client id alone cannot fill the nonce table.
     if (!this.signaturesMatch(req, integration, { timestamp: req.timestamp, nonce: req.nonce }, now)) {

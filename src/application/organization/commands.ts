@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Name, Uuid } from '../shared/schemas.js';
+import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
  * The back-office inputs of the organization context (CONTRACT §5), each declared once: the
@@ -38,3 +38,10 @@ export type CreateFiscalYearCommand = Static<typeof CreateFiscalYearBody> & { te
 
 export const CreateWarehouseBody = Type.Object({ branchId: Uuid, name: Name }, { additionalProperties: false });
 export type CreateWarehouseCommand = Static<typeof CreateWarehouseBody> & { tenantId: string };
+
+/** `GET /api/v1/admin/tenants`: a page of tenants, optionally those whose name contains `search`. */
+export const ListTenantsQuery = Type.Object({
+  ...PageQueryFields,
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ListTenantsQuery = Static<typeof ListTenantsQuery>;

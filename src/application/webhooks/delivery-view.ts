@@ -21,7 +21,10 @@ export interface DeliveryView {
   event: string;
   payload: unknown;
   status: DeliveryStatus;
-  attemptCount: number;
+  /** Failed attempts counted against the retry schedule (a replay starts it again). */
+  failedAttempts: number;
+  /** Every attempt made, the successful one included (present when the attempts were read). */
+  attemptCount?: number;
   nextAttemptAt: Date | null;
   lastStatusCode: number | null;
   lastError: string | null;
@@ -40,7 +43,7 @@ export function toDeliveryView(s: WebhookDeliveryState, attempts?: readonly Deli
     event: s.eventName,
     payload: JSON.parse(s.payload) as unknown,
     status: s.status,
-    attemptCount: s.attempts,
+    failedAttempts: s.attempts,
     nextAttemptAt: s.nextAttemptAt,
     lastStatusCode: s.lastStatusCode,
     lastError: s.lastError,
@@ -50,6 +53,7 @@ export function toDeliveryView(s: WebhookDeliveryState, attempts?: readonly Deli
     deliveredAt: s.deliveredAt,
     ...(attempts
       ? {
+          attemptCount: attempts.length,
           attempts: attempts.map((a) => ({
             at: a.startedAt,
             statusCode: a.statusCode,
