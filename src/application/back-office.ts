@@ -1,6 +1,8 @@
 import type { CreateIntegration } from './access/create-integration.js';
 import type { ListIntegrations } from './access/list-integrations.js';
 import type { RotateClientSecret } from './access/rotate-client-secret.js';
+import type { IssueApiKey } from './access/issue-api-key.js';
+import type { RemoveApiKey } from './access/remove-api-key.js';
 import type { UpdateIntegration } from './access/update-integration.js';
 import type { CreateCustomer } from './billing/create-customer.js';
 import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
@@ -38,6 +40,8 @@ export interface BackOfficeUseCases {
   listIntegrations: ListIntegrations;
   updateIntegration: UpdateIntegration;
   rotateClientSecret: RotateClientSecret;
+  issueApiKey: IssueApiKey;
+  removeApiKey: RemoveApiKey;
   approveAdjustment: ApproveAdjustment;
   rejectAdjustment: RejectAdjustment;
   listAdjustments: ListAdjustments;

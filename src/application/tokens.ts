@@ -18,6 +18,7 @@ export const TOKENS = {
   RequestSigner: Symbol.for('RequestSigner'),
   NonceStore: Symbol.for('NonceStore'),
   IntegrationDirectory: Symbol.for('IntegrationDirectory'),
+  ApiKeyHasher: Symbol.for('ApiKeyHasher'),
   WebhookTargetPolicy: Symbol.for('WebhookTargetPolicy'),
   WebhookSender: Symbol.for('WebhookSender'),
   WebhookAlerts: Symbol.for('WebhookAlerts'),
@@ -27,6 +28,8 @@ export const TOKENS = {
   ListIntegrations: Symbol.for('ListIntegrations'),
   UpdateIntegration: Symbol.for('UpdateIntegration'),
   RotateClientSecret: Symbol.for('RotateClientSecret'),
+  IssueApiKey: Symbol.for('IssueApiKey'),
+  RemoveApiKey: Symbol.for('RemoveApiKey'),
   AuthenticateRequest: Symbol.for('AuthenticateRequest'),
   PurgeExpiredNonces: Symbol.for('PurgeExpiredNonces'),
   // organization use cases

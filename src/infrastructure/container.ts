@@ -10,6 +10,8 @@ import { ListIntegrations } from '../application/access/list-integrations.js';
 import { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
 import { RotateClientSecret } from '../application/access/rotate-client-secret.js';
 import { UpdateIntegration } from '../application/access/update-integration.js';
+import { IssueApiKey } from '../application/access/issue-api-key.js';
+import { RemoveApiKey } from '../application/access/remove-api-key.js';
 import type { BackOfficeUseCases } from '../application/back-office.js';
 import { CreateCustomer } from '../application/billing/create-customer.js';
 import { ApproveAdjustment } from '../application/inventory/approve-adjustment.js';
@@ -39,6 +41,7 @@ import { ListTenants } from '../application/organization/list-tenants.js';
 import type { OrganizationQueries } from '../application/ports/organization-queries.js';
 import { KnexOrganizationQueries } from '../adapters/persistence/organization-queries.js';
 import type {
+  ApiKeyHasher,
   IntegrationDirectory,
   NonceStore,
   RequestSigner,
@@ -61,7 +64,7 @@ import { CachedIntegrationDirectory } from '../adapters/persistence/integration-
 import { IntegrationMapper } from '../adapters/persistence/integration.mapper.js';
 import { KnexNonceStore } from '../adapters/persistence/nonce-store.js';
 import { KnexUnitOfWork } from '../adapters/persistence/unit-of-work.js';
-import { CryptoSecretGenerator, HmacSha256Signer } from '../adapters/security/crypto.js';
+import { CryptoSecretGenerator, HmacSha256Signer, Sha256ApiKeyHasher } from '../adapters/security/crypto.js';
 import { AesGcmSecretCipher } from '../adapters/security/secret-cipher.js';
 import { ResolvingWebhookTargetPolicy } from '../adapters/security/webhook-target-policy.js';
 import { RandomUuidGenerator, SystemClock } from '../adapters/system/system.js';
@@ -197,9 +200,9 @@ const accessModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.AuthenticateRequest)
     .toResolvedValue(
-      (directory: IntegrationDirectory, nonces: NonceStore, signer: RequestSigner, clock: Clock) =>
-        new AuthenticateRequest(directory, nonces, signer, clock),
-      [TOKENS.IntegrationDirectory, TOKENS.NonceStore, TOKENS.RequestSigner, TOKENS.Clock],
+      (directory: IntegrationDirectory, nonces: NonceStore, signer: RequestSigner, clock: Clock, keys: ApiKeyHasher) =>
+        new AuthenticateRequest(directory, nonces, signer, clock, keys),
+      [TOKENS.IntegrationDirectory, TOKENS.NonceStore, TOKENS.RequestSigner, TOKENS.Clock, TOKENS.ApiKeyHasher],
     )
     .inSingletonScope();
   bind(TOKENS.PurgeExpiredNonces)
@@ -209,6 +212,26 @@ const accessModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
 });
+
+// --- Issue 20: API keys (CONTRACT §8). One block, for the composition-root rewrite to move
+// into the access module: the hasher port, and the back office's issue and remove use cases.
+const apiKeyModule = new ContainerModule(({ bind }) => {
+  bind<ApiKeyHasher>(TOKENS.ApiKeyHasher).toConstantValue(new Sha256ApiKeyHasher());
+  bind(TOKENS.IssueApiKey)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, keys: ApiKeyHasher, directory: IntegrationDirectory) =>
+        new IssueApiKey(uow, clock, keys, directory),
+      [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.ApiKeyHasher, TOKENS.IntegrationDirectory],
+    )
+    .inSingletonScope();
+  bind(TOKENS.RemoveApiKey)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock, directory: IntegrationDirectory) => new RemoveApiKey(uow, clock, directory),
+      [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.IntegrationDirectory],
+    )
+    .inSingletonScope();
+});
+// --- end of issue 20's block
 
 const organizationModule = new ContainerModule(({ bind }) => {
   bind<OrganizationQueries>(ORGANIZATION_QUERIES)
@@ -520,6 +543,8 @@ const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   listIntegrations: TOKENS.ListIntegrations,
   updateIntegration: TOKENS.UpdateIntegration,
   rotateClientSecret: TOKENS.RotateClientSecret,
+  issueApiKey: TOKENS.IssueApiKey,
+  removeApiKey: TOKENS.RemoveApiKey,
   approveAdjustment: TOKENS.ApproveAdjustment,
   rejectAdjustment: TOKENS.RejectAdjustment,
   listAdjustments: TOKENS.ListAdjustments,
@@ -625,6 +650,7 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
   container.load(
     coreModule,
     accessModule,
+    apiKeyModule,
     organizationModule,
     inventoryModule,
     billingModule,

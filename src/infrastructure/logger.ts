@@ -9,6 +9,8 @@ export type { Logger };
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-signature"]',
+  'req.headers["x-api-key"]',
+  'headers["x-api-key"]',
   'req.headers.cookie',
   'headers.authorization',
   'clientSecret',
@@ -23,6 +25,8 @@ export const REDACT_PATHS = [
   '*.password',
   'adminToken',
   '*.adminToken',
+  'apiKey',
+  '*.apiKey',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

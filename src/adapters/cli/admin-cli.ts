@@ -33,6 +33,7 @@ import { DomainError } from '../../domain/shared/errors.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
 import { isUuid } from '../../domain/shared/ids.js';
 import { invoiceView, noteView } from '../shared/billing-views.js';
+import { API_KEY_COMMANDS } from './api-key-commands.js';
 
 type FlagType = 'string' | 'number' | 'uuid' | 'integer' | 'boolean';
 
@@ -347,6 +348,7 @@ export const COMMANDS: Record<string, Command> = {
     flags: { id: { type: 'uuid', required: true, help: 'integration id' } },
     run: (uc, v) => uc.pingWebhook.execute(s(v.id)),
   },
+  ...API_KEY_COMMANDS,
 };
 
 export function usage(): string {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import {
   CreateIntegrationBody,
+  IssueApiKeyBody,
   RotateClientSecretBody,
   UpdateIntegrationBody,
 } from '../../application/access/commands.js';
@@ -10,6 +11,7 @@ import { uuidParam } from './params.js';
 import {
   presentCreatedIntegration,
   presentIntegration,
+  presentIssuedApiKey,
   presentRotatedSecret,
   presentUpdatedIntegration,
 } from './presenters.js';
@@ -18,8 +20,9 @@ import { bodyValidator } from '../shared/validation.js';
 const createBody = bodyValidator(CreateIntegrationBody);
 const updateBody = bodyValidator(UpdateIntegrationBody);
 const rotateBody = bodyValidator(RotateClientSecretBody);
+const issueApiKeyBody = bodyValidator(IssueApiKeyBody);
 
-/** Back-office integration management (CONTRACT §5): create (secrets shown once), list, change, rotate. */
+/** Back-office integration management (CONTRACT §5, §8): create (secrets shown once), list, change, rotate, API key. */
 export function createAdminAccessRoutes(uc: BackOfficeUseCases): Router {
   const router = Router();
 
@@ -41,6 +44,18 @@ export function createAdminAccessRoutes(uc: BackOfficeUseCases): Router {
   router.post('/integrations/:id/rotate-secret', async (req, res) => {
     const rotated = await uc.rotateClientSecret.execute(uuidParam(req.params.id), rotateBody(req.body ?? {}));
     sendData(res, presentRotatedSecret(rotated));
+  });
+
+  // CONTRACT §8: the API key is shown once, in the 201 that issues (or replaces) it.
+  router.post('/integrations/:id/api-key', async (req, res) => {
+    const id = uuidParam(req.params.id);
+    issueApiKeyBody(req.body ?? {});
+    sendData(res, presentIssuedApiKey(await uc.issueApiKey.execute(id)), 201);
+  });
+
+  router.delete('/integrations/:id/api-key', async (req, res) => {
+    const removed = await uc.removeApiKey.execute(uuidParam(req.params.id));
+    sendData(res, presentIntegration(removed));
   });
 
   return router;

@@ -47,6 +47,7 @@ export function presentTenantDetail(d: TenantDetail) {
 export {
   presentCreatedIntegration,
   presentIntegration,
+  presentIssuedApiKey,
   presentRotatedSecret,
   presentUpdatedIntegration,
 } from '../shared/access-presenters.js';

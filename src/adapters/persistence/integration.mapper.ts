@@ -21,6 +21,8 @@ export interface IntegrationRow {
   webhook_events: string[] | null;
   webhook_paused_at: Date | null;
   require_signed_reads: boolean;
+  /** Lowercase hex SHA-256 of the API key; never the key. */
+  api_key_hash: string | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -48,6 +50,7 @@ export class IntegrationMapper {
       webhookEvents: row.webhook_events as WebhookEventName[] | null,
       webhookPausedAt: row.webhook_paused_at,
       requireSignedReads: row.require_signed_reads,
+      apiKeyHash: row.api_key_hash,
       active: row.active,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -73,6 +76,7 @@ export class IntegrationMapper {
       webhook_events: s.webhookEvents,
       webhook_paused_at: s.webhookPausedAt,
       require_signed_reads: s.requireSignedReads,
+      api_key_hash: s.apiKeyHash,
       active: s.active,
       created_at: s.createdAt,
       updated_at: s.updatedAt,

@@ -5,6 +5,8 @@ export interface ClientOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The integration's API key, when the back office issued one: sent as `x-api-key`. */
+  apiKey?: string;
   /** Also send `x-signature` on GET (required when the integration has `requireSignedReads`). */
   signReads?: boolean;
 }
@@ -46,6 +48,7 @@ export class ExternalApiClient {
       'x-nonce': nonce,
       'x-timestamp': String(timestamp),
     };
+    if (this.options.apiKey !== undefined) headers['x-api-key'] = this.options.apiKey;
     const prepared: PreparedRequest = { url: `${this.options.baseUrl}${pathWithQuery}`, method: m, headers };
     if (m === 'POST' || m === 'PUT' || m === 'PATCH') {
       headers['content-type'] = 'application/json';

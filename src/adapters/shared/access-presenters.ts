@@ -25,6 +25,8 @@ export function presentIntegration(integration: Integration) {
     webhookEvents: s.webhookEvents ? s.webhookEvents.join(',') : null,
     webhookPausedAt: s.webhookPausedAt?.toISOString() ?? null,
     requireSignedReads: s.requireSignedReads,
+    // Whether an API key is set; never the key or its hash.
+    hasApiKey: integration.hasApiKey,
     active: s.active,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -59,4 +61,9 @@ export function presentRotatedSecret(rotated: {
     clientSecret: rotated.clientSecret,
     previousSecretExpiresAt: rotated.previousSecretExpiresAt?.toISOString() ?? null,
   };
+}
+
+/** The answer of an API key's issue or replacement: the key, shown this once (CONTRACT §8). */
+export function presentIssuedApiKey(issued: { apiKey: string }) {
+  return { apiKey: issued.apiKey };
 }

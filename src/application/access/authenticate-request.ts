@@ -11,12 +11,14 @@ import {
   NONCE_RETENTION_MS,
   requestLineSigningString,
 } from '../../domain/access/request-rules.js';
-import type { IntegrationDirectory, NonceStore, RequestSigner } from '../ports/access-ports.js';
+import type { ApiKeyHasher, IntegrationDirectory, NonceStore, RequestSigner } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { Caller } from './caller.js';
 
 export interface IncomingRequest {
   clientId: string | undefined;
+  /** The `x-api-key` header, if sent (CONTRACT §8). */
+  apiKey?: string | undefined;
   /** The client address (socket, or the trusted proxies' forwarded address). */
   ip: string;
   timestamp: string | undefined;
@@ -46,12 +48,17 @@ export class AuthenticateRequest {
     private readonly nonces: NonceStore,
     private readonly signer: RequestSigner,
     private readonly clock: Clock,
+    private readonly apiKeys: ApiKeyHasher,
   ) {}
 
   async execute(req: IncomingRequest): Promise<AuthenticatedCaller> {
-    // 1. client id exists and the integration is active
+    // 1. client id exists, the integration is active, and its API key (when it has one) is
+    //    presented and matches, compared in constant time (CONTRACT §8)
     const integration = req.clientId ? await this.directory.findByClientId(req.clientId) : null;
     if (!integration || !integration.active) throw AuthFailures.invalidClient();
+    if (!integration.acceptsApiKey(req.apiKey, (hash, key) => this.apiKeys.matches(hash, key))) {
+      throw AuthFailures.invalidClient();
+    }
     // 2. IP allow-list
     if (!integration.allowedIps.allows(req.ip)) throw AuthFailures.ipNotAllowed(canonicalIp(req.ip));
     // 3. timestamp present

@@ -49,6 +49,10 @@ export const RotateClientSecretBody = Type.Object(
 );
 export type RotateClientSecretCommand = Static<typeof RotateClientSecretBody>;
 
+/** Issuing or replacing an API key takes no fields (an absent body is an empty one). */
+export const IssueApiKeyBody = Type.Object({}, { additionalProperties: false });
+export type IssueApiKeyCommand = Static<typeof IssueApiKeyBody>;
+
 /** The integrations of one tenant (the tenant comes from the path). */
 export const ListIntegrationsQuery = Type.Object({ tenantId: Uuid }, { additionalProperties: false });
 export type ListIntegrationsQuery = Static<typeof ListIntegrationsQuery>;

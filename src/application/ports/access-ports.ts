@@ -32,6 +32,17 @@ export interface SecretGenerator {
   webhookSecret(): string;
 }
 
+/**
+ * API keys (CONTRACT §8): fresh keys from a CSPRNG, their one-way hash (what is stored), and
+ * a constant-time check of a presented key against a stored hash.
+ */
+export interface ApiKeyHasher {
+  /** `ak_` + 32 random URL-safe characters. */
+  generate(): string;
+  hash(apiKey: string): string;
+  matches(storedHash: string, presented: string): boolean;
+}
+
 /** Single-use nonces, shared by every API process (stored in the database). */
 export interface NonceStore {
   /** True when the nonce was unused for this integration and is now taken until `expiresAt`. */

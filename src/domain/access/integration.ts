@@ -27,10 +27,18 @@ export interface IntegrationState {
   /** Set when a delivery was dead-lettered: events are kept (HELD), not sent, until a resume. */
   webhookPausedAt: Date | null;
   requireSignedReads: boolean;
+  /**
+   * The API key's one-way hash (CONTRACT §8), opaque to the domain: who hashes and compares is
+   * the application's port. Null: the integration has no API key.
+   */
+  apiKeyHash: string | null;
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** Compares a presented API key with a stored hash, in constant time (a port's function). */
+export type ApiKeyVerifier = (storedHash: string, presented: string) => boolean;
 
 /** What the back office gives to create an integration (its shape checked by the command schema). */
 export interface NewIntegration {
@@ -107,6 +115,7 @@ export class Integration {
       webhookEvents: parseWebhookEvents(input.webhookEvents),
       webhookPausedAt: null,
       requireSignedReads: input.requireSignedReads ?? false,
+      apiKeyHash: null,
       active: true,
       createdAt: now,
       updatedAt: now,
@@ -157,6 +166,9 @@ export class Integration {
   get webhookPausedAt() {
     return this.s.webhookPausedAt;
   }
+  get hasApiKey(): boolean {
+    return this.s.apiKeyHash !== null;
+  }
 
   /** A copy of the full state, for the repository's mapper. */
   state(): IntegrationState {
@@ -170,6 +182,27 @@ export class Integration {
       secrets.push(this.s.previousClientSecret);
     }
     return secrets;
+  }
+
+  /**
+   * Check 1's API-key half (CONTRACT §8): while the integration has a key, a request must
+   * present it and it must match; without a key, anything presented is ignored.
+   */
+  acceptsApiKey(presented: string | undefined, verify: ApiKeyVerifier): boolean {
+    if (this.s.apiKeyHash === null) return true;
+    if (presented === undefined || presented === '') return false;
+    return verify(this.s.apiKeyHash, presented);
+  }
+
+  /** Back office: issues an API key or replaces the current one (given as its hash). */
+  setApiKey(hash: string, now: Date): void {
+    this.s = { ...this.s, apiKeyHash: hash, updatedAt: now };
+  }
+
+  /** Back office: removes the API key (none: unchanged). */
+  removeApiKey(now: Date): void {
+    if (this.s.apiKeyHash === null) return;
+    this.s = { ...this.s, apiKeyHash: null, updatedAt: now };
   }
 
   subscribesTo(event: string): boolean {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AuthenticateRequest, type IncomingRequest } from '../../../src/application/access/authenticate-request.js';
 import type { IntegrationDirectory, NonceStore } from '../../../src/application/ports/access-ports.js';
-import { HmacSha256Signer } from '../../../src/adapters/security/crypto.js';
+import { HmacSha256Signer, Sha256ApiKeyHasher } from '../../../src/adapters/security/crypto.js';
 import { signBody, signRequestLine } from '../../../src/adapters/sdk/signing.js';
 import { Integration } from '../../../src/domain/access/integration.js';
 import { AuthenticationError, DomainError } from '../../../src/domain/shared/errors.js';
@@ -51,7 +51,7 @@ describe('AuthenticateRequest (use case, in-memory ports)', () => {
       invalidate: () => {},
     };
     nonces = new MemNonces();
-    auth = new AuthenticateRequest(directory, nonces, new HmacSha256Signer(), clock);
+    auth = new AuthenticateRequest(directory, nonces, new HmacSha256Signer(), clock, new Sha256ApiKeyHasher());
   });
 
   function post(overrides: Partial<IncomingRequest> = {}, body: object = { reason: 'x' }): IncomingRequest {

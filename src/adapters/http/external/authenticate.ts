@@ -35,6 +35,7 @@ export function authenticate(auth: AuthenticateRequest): RequestHandler {
   return async (req, res, next) => {
     const caller = await auth.execute({
       clientId: header(req, 'x-client-id'),
+      apiKey: header(req, 'x-api-key'),
       ip: req.ip ?? req.socket.remoteAddress ?? '',
       timestamp: header(req, 'x-timestamp'),
       nonce: header(req, 'x-nonce'),
