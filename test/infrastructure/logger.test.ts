@@ -25,4 +25,22 @@ describe('logger redaction', () => {
     expect(text).to.not.contain('TOPSECRET');
     expect(text).to.contain('[Redacted]');
   });
+
+  it('never writes an API key, in a header or a field', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger('info', sink);
+    logger.info({ req: { headers: { 'x-api-key': 'ak_TOPSECRET' } } }, 'a');
+    logger.info({ headers: { 'x-api-key': 'ak_TOPSECRET' } }, 'b');
+    logger.info({ apiKey: 'ak_TOPSECRET', issued: { apiKey: 'ak_TOPSECRET' } }, 'c');
+    expect(lines).to.have.length(3);
+    const text = lines.join('');
+    expect(text).to.not.contain('TOPSECRET');
+    expect(text.match(/\[Redacted\]/g)).to.have.length(4);
+  });
 });

@@ -110,6 +110,34 @@ describe('AuthenticateRequest (use case, in-memory ports)', () => {
     expect(await codeOf(post({ nonce: 'nonce-0002' }))).to.equal('INVALID_SIGNATURE');
   });
 
+  it('with an API key set, fails a missing or wrong x-api-key at check 1 before every other check, and claims no nonce', async () => {
+    const keys = new Sha256ApiKeyHasher();
+    const key = keys.generate();
+    integration.setApiKey(keys.hash(key), clock.now());
+    const old = String(now - 10 * 60_000);
+    for (const apiKey of [undefined, '', `${key}x`, key.slice(0, -1), keys.generate()]) {
+      expect(await codeOf(post({ apiKey }))).to.equal('INVALID_OR_INACTIVE_CLIENT_ID');
+      // Before the IP allow-list, the timestamp, the nonce and the signature.
+      expect(await codeOf(post({ apiKey, ip: '1.1.1.1', timestamp: old, nonce: undefined, body: {} }))).to.equal(
+        'INVALID_OR_INACTIVE_CLIENT_ID',
+      );
+    }
+    expect(nonces.writes).to.equal(0);
+    // The right key passes check 1; the later checks answer as before.
+    expect(await codeOf(post({ apiKey: key, ip: '1.1.1.1' }))).to.equal('IP_NOT_ALLOWED');
+    expect(await codeOf(post({ apiKey: key }))).to.equal('OK');
+    // Removed: no key needed, and one still sent is ignored.
+    integration.removeApiKey(clock.now());
+    expect(
+      await codeOf(post({ nonce: 'nonce-0002', body: signBody({ reason: 'x' }, 'secret-1', 'nonce-0002', now) })),
+    ).to.equal('OK');
+    expect(
+      await codeOf(
+        post({ apiKey: key, nonce: 'nonce-0003', body: signBody({ reason: 'x' }, 'secret-1', 'nonce-0003', now) }),
+      ),
+    ).to.equal('OK');
+  });
+
   it('refuses an inactive integration as an unknown client', async () => {
     integration.update({ active: false }, () => 'w', clock.now());
     expect(await codeOf(post())).to.equal('INVALID_OR_INACTIVE_CLIENT_ID');

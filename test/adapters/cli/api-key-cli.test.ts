@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import type { BackOfficeUseCases } from '../../../src/application/back-office.js';
+import { TOKENS } from '../../../src/application/tokens.js';
+import { runAdminCli } from '../../../src/adapters/cli/admin-cli.js';
+import { createIntegration, createTenantSetup } from '../../support/mothers.js';
+import { startTestService, type TestService } from '../../support/service.js';
+
+describe('admin command-line tool: API keys (CONTRACT §8)', () => {
+  let svc: TestService;
+  let uc: BackOfficeUseCases;
+  before(async () => {
+    svc = await startTestService();
+    uc = svc.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
+  });
+  after(async () => {
+    await svc.stop();
+  });
+
+  async function run(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdminCli(argv, uc, { out: (t) => out.push(t), err: (t) => err.push(t) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('issues (printed once), replaces and removes an integration API key', async () => {
+    const creds = await createIntegration(svc.baseUrl, await createTenantSetup(svc.baseUrl));
+    const hashOf = async () =>
+      (await svc.database.knex('integrations').where({ id: creds.id }).first()).api_key_hash as string | null;
+
+    const first = await run('integration:issue-api-key', '--id', creds.id);
+    expect(first.code, first.err).to.equal(0);
+    const { apiKey } = JSON.parse(first.out);
+    expect(Object.keys(JSON.parse(first.out))).to.deep.equal(['apiKey']);
+    expect(apiKey).to.match(/^ak_[A-Za-z0-9_-]{32}$/);
+    expect(await hashOf()).to.equal(createHash('sha256').update(apiKey).digest('hex'));
+
+    const second = await run('integration:issue-api-key', '--id', creds.id);
+    const replaced = JSON.parse(second.out).apiKey;
+    expect(replaced).to.not.equal(apiKey);
+    expect(await hashOf()).to.equal(createHash('sha256').update(replaced).digest('hex'));
+
+    const removed = await run('integration:remove-api-key', '--id', creds.id);
+    expect(removed.code, removed.err).to.equal(0);
+    expect(JSON.parse(removed.out)).to.include({ id: creds.id, hasApiKey: false });
+    expect(removed.out).to.not.contain(replaced);
+    expect(await hashOf()).to.equal(null);
+
+    const listed = await run(
+      'integration:list',
+      '--tenant',
+      (await svc.database.knex('integrations').where({ id: creds.id }).first()).tenant_id,
+    );
+    expect(JSON.parse(listed.out)[0].hasApiKey).to.equal(false);
+  });
+
+  it('refuses an unknown integration (exit 1) and a missing id (exit 2)', async () => {
+    const unknown = await run('integration:issue-api-key', '--id', '99999999-9999-4999-8999-999999999999');
+    expect(unknown.code).to.equal(1);
+    expect(unknown.err).to.equal('NOT_FOUND: Integration not found');
+    const missing = await run('integration:remove-api-key');
+    expect(missing.code).to.equal(2);
+    expect(missing.err).to.contain('--id is required');
+  });
+});
