@@ -4,7 +4,8 @@ import { curlCommand } from './curl.js';
 const USAGE = `Usage: npm run --silent sign -- [--json] METHOD PATH [BODY]
 
 Signs one request of the external API with CLIENT_ID and CLIENT_SECRET from the environment
-(BASE_URL defaults to http://localhost:3000) and prints a curl command that sends it, or with
+(BASE_URL defaults to http://localhost:3000; API_KEY, when the integration has one, is sent as
+x-api-key) and prints a curl command that sends it, or with
 --json the method, URL, headers and body. PATH is /api/v1/external/... or the part after it;
 BODY is the resource's JSON object (nonce, timestamp and signature are added). The request is
 valid for 5 minutes and once only (its nonce).
@@ -43,7 +44,14 @@ export function runSign(argv: string[], env: NodeJS.ProcessEnv, out: (text: stri
   }
   const path = rawPath.replace(/^\/api\/v1\/external(?=\/|$)/, '') || '/';
   const baseUrl = (env.BASE_URL?.trim() || 'http://localhost:3000').replace(/\/+$/, '');
-  const client = new ExternalApiClient({ baseUrl, clientId, clientSecret, signReads: env.SIGN_READS === 'true' });
+  const apiKey = env.API_KEY?.trim() || undefined;
+  const client = new ExternalApiClient({
+    baseUrl,
+    clientId,
+    clientSecret,
+    apiKey,
+    signReads: env.SIGN_READS === 'true',
+  });
   const prepared = client.prepare(method, path, body);
   out(json ? `${JSON.stringify(prepared, null, 2)}\n` : `${curlCommand(prepared)}\n`);
   return 0;
