@@ -7,6 +7,7 @@ import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
 import type { CreateProduct } from './inventory/create-product.js';
+import type { RecordCarrierEvent } from './logistics/record-carrier-event.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
 import type { RejectAdjustment } from './inventory/reject-adjustment.js';
@@ -47,4 +48,5 @@ export interface BackOfficeUseCases {
   listDeliveries: ListDeliveries;
   replayDelivery: ReplayDelivery;
   pingWebhook: PingWebhook;
+  recordCarrierEvent: RecordCarrierEvent;
 }

@@ -61,6 +61,13 @@ export const TOKENS = {
   ApproveDebitNote: Symbol.for('ApproveDebitNote'),
   VoidDebitNote: Symbol.for('VoidDebitNote'),
   BillingUseCases: Symbol.for('BillingUseCases'),
+  // logistics use cases and ports
+  Carrier: Symbol.for('Carrier'),
+  BookShipment: Symbol.for('BookShipment'),
+  TrackShipment: Symbol.for('TrackShipment'),
+  CancelShipment: Symbol.for('CancelShipment'),
+  RecordCarrierEvent: Symbol.for('RecordCarrierEvent'),
+  LogisticsUseCases: Symbol.for('LogisticsUseCases'),
   // webhook use cases
   FanOutEvents: Symbol.for('FanOutEvents'),
   ClaimDueDeliveries: Symbol.for('ClaimDueDeliveries'),

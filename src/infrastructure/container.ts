@@ -30,6 +30,11 @@ import { ListAdjustments } from '../application/inventory/list-adjustments.js';
 import { ListStockLedger } from '../application/inventory/list-stock-ledger.js';
 import { RejectAdjustment } from '../application/inventory/reject-adjustment.js';
 import { RequestAdjustment } from '../application/inventory/request-adjustment.js';
+import { BookShipment } from '../application/logistics/book-shipment.js';
+import { CancelShipment } from '../application/logistics/cancel-shipment.js';
+import type { LogisticsUseCases } from '../application/logistics/index.js';
+import { RecordCarrierEvent } from '../application/logistics/record-carrier-event.js';
+import { TrackShipment } from '../application/logistics/track-shipment.js';
 import { CreateBranch } from '../application/organization/create-branch.js';
 import { CreateFiscalYear } from '../application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../application/organization/create-tenant.js';
@@ -44,6 +49,7 @@ import type {
 } from '../application/ports/access-ports.js';
 import type { Clock } from '../application/ports/clock.js';
 import type { IdGenerator } from '../application/ports/id-generator.js';
+import type { Carrier } from '../application/ports/logistics-ports.js';
 import type { UnitOfWork } from '../application/ports/unit-of-work.js';
 import { TOKENS } from '../application/tokens.js';
 import { createAdminRouter } from '../adapters/http/admin-router.js';
@@ -52,6 +58,8 @@ import { authenticate } from '../adapters/http/external/authenticate.js';
 import { createExternalRouter } from '../adapters/http/external/external-router.js';
 import { createBillingRoutes } from '../adapters/http/external/billing-routes.js';
 import { createInventoryRoutes } from '../adapters/http/external/inventory-routes.js';
+import { createLogisticsRoutes } from '../adapters/http/external/logistics-routes.js';
+import { BuiltinCarrier } from '../adapters/carriers/builtin-carrier.js';
 import { createCatalogueRoutes } from '../adapters/http/external/products-routes.js';
 import { CachedIntegrationDirectory } from '../adapters/persistence/integration-directory.js';
 import { IntegrationMapper } from '../adapters/persistence/integration.mapper.js';
@@ -328,6 +336,46 @@ const billingModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+// ---------------------------------------------------------------------------------------------
+// logisticsModule (issue 14): shipments, the carrier port and its built-in adapter. Self-contained
+// so it can be moved as it is into modules/logistics.module.ts.
+// ---------------------------------------------------------------------------------------------
+const logisticsModule = new ContainerModule(({ bind }) => {
+  bind<Carrier>(TOKENS.Carrier).toConstantValue(new BuiltinCarrier());
+  bind(TOKENS.BookShipment)
+    .toResolvedValue(
+      (uow: UnitOfWork, ids: IdGenerator, clock: Clock, carrier: Carrier) => new BookShipment(uow, ids, clock, carrier),
+      [...STANDARD, TOKENS.Carrier],
+    )
+    .inSingletonScope();
+  bind(TOKENS.TrackShipment)
+    .toResolvedValue((uow: UnitOfWork) => new TrackShipment(uow), [TOKENS.UnitOfWork])
+    .inSingletonScope();
+  bind(TOKENS.CancelShipment)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new CancelShipment(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind(TOKENS.RecordCarrierEvent)
+    .toResolvedValue(
+      (uow: UnitOfWork, clock: Clock) => new RecordCarrierEvent(uow, clock),
+      [TOKENS.UnitOfWork, TOKENS.Clock],
+    )
+    .inSingletonScope();
+  bind<LogisticsUseCases>(TOKENS.LogisticsUseCases)
+    .toResolvedValue(
+      (bookShipment: BookShipment, trackShipment: TrackShipment, cancelShipment: CancelShipment) => ({
+        bookShipment,
+        trackShipment,
+        cancelShipment,
+      }),
+      [TOKENS.BookShipment, TOKENS.TrackShipment, TOKENS.CancelShipment],
+    )
+    .inSingletonScope();
+});
+// ---------------------------------------------------------------------------------------------
+
 /** The worker's pacing on each kind of database (see AgendaWebhookDispatcher). */
 export function dispatcherOptions(config: Config, database: Database): DispatcherOptions {
   const server = database.kind === 'server';
@@ -482,6 +530,7 @@ const BACK_OFFICE: Record<keyof BackOfficeUseCases, symbol> = {
   listDeliveries: TOKENS.ListDeliveries,
   replayDelivery: TOKENS.ReplayDelivery,
   pingWebhook: TOKENS.PingWebhook,
+  recordCarrierEvent: TOKENS.RecordCarrierEvent,
 };
 
 const backOfficeModule = new ContainerModule(({ bind }) => {
@@ -508,6 +557,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         updateProduct: UpdateProduct,
         inventory: InventoryUseCases,
         billing: BillingUseCases,
+        logistics: LogisticsUseCases,
       ) =>
         createHttpApp({
           logger,
@@ -525,6 +575,7 @@ const httpModule = new ContainerModule(({ bind }) => {
                 createInventoryRoutes(inventory),
                 createCatalogueRoutes({ listProducts, updateProduct }),
                 createBillingRoutes(billing),
+                createLogisticsRoutes(logistics),
               ]),
             },
           ],
@@ -539,6 +590,7 @@ const httpModule = new ContainerModule(({ bind }) => {
         TOKENS.UpdateProduct,
         TOKENS.InventoryUseCases,
         TOKENS.BillingUseCases,
+        TOKENS.LogisticsUseCases,
       ],
     )
     .inSingletonScope();
@@ -561,6 +613,7 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
     organizationModule,
     inventoryModule,
     billingModule,
+    logisticsModule,
     webhooksModule,
     backOfficeModule,
     httpModule,

@@ -698,6 +698,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     documentNumbers: new MemDocumentNumbers(this.fiscalYears),
     outboxFeed: new MemOutboxFeed(this.outbox),
     webhookDeliveries: new MemWebhookDeliveries(this.integrations),
+    // Logistics has no fake: its use cases are tested on the real repositories.
+    shipments: { rows: new Map<string, unknown>() } as unknown as Repositories['shipments'] & {
+      rows: Map<string, unknown>;
+    },
   } satisfies Repositories;
   commits = 0;
 

@@ -4,6 +4,7 @@ import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
 import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
 import { createAdminBillingRoutes } from './admin-billing-routes.js';
+import { createAdminLogisticsRoutes } from './admin-logistics-routes.js';
 import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
@@ -145,6 +146,7 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
   router.use(createAdminAccessRoutes(uc));
   router.use(createAdminInventoryRoutes(uc));
   router.use(createAdminBillingRoutes(uc));
+  router.use(createAdminLogisticsRoutes(uc));
 
   router.use(createAdminWebhookRoutes(uc));
   return router;

@@ -21,6 +21,7 @@ import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexOutbox } from './outbox-repository.js';
 import type { Db, SeenAggregates } from './db.js';
 import { KnexProductRepository } from './product-repository.js';
+import { KnexShipmentRepository } from './shipment-repository.js';
 import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
 import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
@@ -41,6 +42,7 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
     creditNotes: new KnexNoteRepository(db, 'CREDIT', seen),
     debitNotes: new KnexNoteRepository(db, 'DEBIT', seen),
     documentNumbers: new KnexDocumentNumbers(db),
+    shipments: new KnexShipmentRepository(db, seen),
     outboxFeed: new KnexOutboxFeed(db),
     webhookDeliveries: new KnexWebhookDeliveryRepository(db, cipher),
   };
