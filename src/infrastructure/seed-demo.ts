@@ -1,32 +1,38 @@
-import type { BackOfficeUseCases } from '../application/back-office.js';
-import { TOKENS } from '../application/tokens.js';
+import type { AdminApiRequest } from '../adapters/cli/admin-api.js';
 import { loadConfig } from './config.js';
+import { localAdminApi } from './local-admin-api.js';
 import { withLocalSecrets } from './local-secrets.js';
 import { createLogger } from './logger.js';
-import { startService } from './service.js';
 
 /**
  * `npm run seed:demo`: a demo tenant with a branch, the current fiscal year, a warehouse, a few
  * products and customers, and an ADMIN integration whose credentials are printed once, all
- * created through the same use cases as the back office.
+ * created through the admin API, as the back office would.
  */
 const { config } = withLocalSecrets(loadConfig());
-const service = await startService(config, createLogger('warn'), 'none');
+const api = localAdminApi(config, createLogger('warn'));
+
+/** One admin API call; its `data`, or a stop with the API's error. */
+async function send(request: AdminApiRequest): Promise<{ id: string } & Record<string, unknown>> {
+  const { body } = await api.send(request);
+  if (!body.success) throw new Error(`${body.code}: ${body.message}`);
+  return body.data as { id: string } & Record<string, unknown>;
+}
+
 try {
-  const uc = service.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
   const year = new Date().getUTCFullYear();
-  const tenant = await uc.createTenant.execute({ name: 'Demo Shop' });
-  const branch = await uc.createBranch.execute({ tenantId: tenant.id, name: 'Head office', code: 'HQ' });
-  const fiscalYear = await uc.createFiscalYear.execute({
-    tenantId: tenant.id,
-    code: String(year),
-    startsOn: `${year}-01-01`,
-    endsOn: `${year}-12-31`,
+  const tenant = await send({ method: 'POST', path: '/tenants', body: { name: 'Demo Shop' } });
+  const t = `/tenants/${tenant.id}`;
+  const branch = await send({ method: 'POST', path: `${t}/branches`, body: { name: 'Head office', code: 'HQ' } });
+  const fiscalYear = await send({
+    method: 'POST',
+    path: `${t}/fiscal-years`,
+    body: { code: String(year), startsOn: `${year}-01-01`, endsOn: `${year}-12-31` },
   });
-  const warehouse = await uc.createWarehouse.execute({
-    tenantId: tenant.id,
-    branchId: branch.id,
-    name: 'Main warehouse',
+  const warehouse = await send({
+    method: 'POST',
+    path: `${t}/warehouses`,
+    body: { branchId: branch.id, name: 'Main warehouse' },
   });
   const products = [];
   for (const [name, sku, price, minStock] of [
@@ -36,18 +42,26 @@ try {
     ['Milk frother', 'ACC-FRO-01', 39.0, 5],
     ['Decaf beans 500g', 'COF-DEC-500', 12.49, 10],
   ] as const) {
-    products.push((await uc.createProduct.execute({ tenantId: tenant.id, name, sku, price, minStock })).snapshot());
+    products.push(await send({ method: 'POST', path: `${t}/products`, body: { name, sku, price, minStock } }));
   }
   const customers = [
-    await uc.createCustomer.execute({ tenantId: tenant.id, name: 'Walk-in customer' }),
-    await uc.createCustomer.execute({ tenantId: tenant.id, name: 'Cafe Aurora', email: 'orders@aurora.example' }),
+    await send({ method: 'POST', path: `${t}/customers`, body: { name: 'Walk-in customer' } }),
+    await send({
+      method: 'POST',
+      path: `${t}/customers`,
+      body: { name: 'Cafe Aurora', email: 'orders@aurora.example' },
+    }),
   ];
-  const integration = await uc.createIntegration.execute({
-    tenantId: tenant.id,
-    branchId: branch.id,
-    fiscalYearId: fiscalYear.id,
-    role: 'ADMIN',
-    clientName: 'Demo integration',
+  const integration = await send({
+    method: 'POST',
+    path: '/integrations',
+    body: {
+      tenantId: tenant.id,
+      branchId: branch.id,
+      fiscalYearId: fiscalYear.id,
+      role: 'ADMIN',
+      clientName: 'Demo integration',
+    },
   });
   console.log(
     JSON.stringify(
@@ -60,7 +74,7 @@ try {
         customers,
         // Shown once, as at any integration's creation: keep them to sign requests.
         integration: {
-          id: integration.integration.id,
+          id: integration.id,
           clientId: integration.clientId,
           clientSecret: integration.clientSecret,
         },
@@ -70,5 +84,5 @@ try {
     ),
   );
 } finally {
-  await service.stop();
+  await api.stop();
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
 import type { AgendaWebhookDispatcher } from '../adapters/webhooks/agenda-dispatcher.js';
 import type { UndiciWebhookSender } from '../adapters/webhooks/undici-sender.js';
+import { INFRA } from './tokens.js';
 import { TOKENS } from '../application/tokens.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
@@ -41,7 +42,7 @@ export async function startService(
   const timers: NodeJS.Timeout[] = [];
   let server: Server | null = null;
   if (mode === 'all' || mode === 'api') {
-    const app = container.get<Express>(TOKENS.HttpApp);
+    const app = container.get<Express>(INFRA.HttpApp);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
       s.once('error', reject);
@@ -58,7 +59,7 @@ export async function startService(
   // The webhook worker: Agenda-driven dispatcher of the outbox (CONTRACT §4, §6).
   let worker: AgendaWebhookDispatcher | null = null;
   if (mode === 'all' || mode === 'worker') {
-    worker = container.get<AgendaWebhookDispatcher>(TOKENS.WebhookDispatcher);
+    worker = container.get<AgendaWebhookDispatcher>(INFRA.WebhookDispatcher);
     await worker.start();
   }
   const address = server?.address();

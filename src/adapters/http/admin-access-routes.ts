@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { AccessBackOffice } from '../../application/back-office.js';
 import { ROLES } from '../../domain/access/permissions.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
@@ -58,7 +58,7 @@ const rotateBody = bodyValidator<{ overlapSeconds?: number }>({
 });
 
 /** Back-office integration management (CONTRACT §5): create (secrets shown once), list, change, rotate. */
-export function createAdminAccessRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminAccessRoutes(uc: AccessBackOffice): Router {
   const router = Router();
 
   router.post('/integrations', async (req, res) => {

@@ -1,10 +1,6 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
-import { createAdminAccessRoutes } from './admin-access-routes.js';
+import type { SetupBackOffice } from '../../application/back-office.js';
 import { adminAuth } from './admin-auth.js';
-import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
-import { createAdminBillingRoutes } from './admin-billing-routes.js';
-import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentCustomer, presentProduct } from './presenters.js';
@@ -82,8 +78,11 @@ const customerBody = bodyValidator<{ name: string; email?: string; phone?: strin
   },
 });
 
-/** The back-office API of CONTRACT §5 (setup part). Thin: parse, call one use case, present. */
-export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): Router {
+/**
+ * The back-office API of CONTRACT §5: its setup routes (thin: parse, call one use case,
+ * present), then each context's admin routes, all behind the admin token.
+ */
+export function createAdminRouter(adminToken: string, uc: SetupBackOffice, contexts: Router[]): Router {
   const router = Router();
   router.use(adminAuth(adminToken));
 
@@ -142,10 +141,6 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
     sendData(res, presentCustomer(customer), 201);
   });
 
-  router.use(createAdminAccessRoutes(uc));
-  router.use(createAdminInventoryRoutes(uc));
-  router.use(createAdminBillingRoutes(uc));
-
-  router.use(createAdminWebhookRoutes(uc));
+  for (const context of contexts) router.use(context);
   return router;
 }
