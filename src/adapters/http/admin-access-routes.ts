@@ -4,7 +4,7 @@ import {
   RotateClientSecretBody,
   UpdateIntegrationBody,
 } from '../../application/access/commands.js';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { AccessBackOffice } from '../../application/back-office.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import {
@@ -20,7 +20,7 @@ const updateBody = bodyValidator(UpdateIntegrationBody);
 const rotateBody = bodyValidator(RotateClientSecretBody);
 
 /** Back-office integration management (CONTRACT §5): create (secrets shown once), list, change, rotate. */
-export function createAdminAccessRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminAccessRoutes(uc: AccessBackOffice): Router {
   const router = Router();
 
   router.post('/integrations', async (req, res) => {
