@@ -7,6 +7,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { pinExtendedProtocolBatches } from './pglite-socket-fix.js';
+import { EmbeddedDatabaseLocked } from './startup-errors.js';
 
 // `date` columns come back as the ISO date string they hold, not as a local-midnight Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -32,7 +33,22 @@ const QUERY_TIMEOUT_MS = 30_000;
 
 /** The app's knex on pg, for a server or for the embedded database alike. */
 function pgKnex(connection: Knex.PgConnectionConfig, poolMax: number): Knex {
-  return knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, acquireConnectionTimeout: 10_000 });
+  return knexFactory({
+    client: 'pg',
+    connection,
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10_000,
+    // A failed connection or migration rejects the call that needed it (and the start names it
+    // in one line); knex's own prints of it (stack, SQL) would only repeat it.
+    log: { warn: quietAcquireErrors, error: quietAcquireErrors },
+  });
+}
+
+const REPEATED = /^(Acquire connection error|migration file "|migration failed with error)/;
+
+function quietAcquireErrors(message: unknown): void {
+  if (typeof message === 'string' && REPEATED.test(message)) return;
+  console.warn(message);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -108,10 +124,7 @@ function lockDataDir(dataDir: string): () => void {
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, 'utf8').trim());
     if (Number.isInteger(pid) && isAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${pid} (a running "npm start"?). ` +
-          'Stop it first, use the admin API instead, or point DATABASE_URL at a PostgreSQL server.',
-      );
+      throw new EmbeddedDatabaseLocked(dataDir, pid);
     }
   }
   writeFileSync(file, String(process.pid));

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { withLocalSecrets } from './local-secrets.js';
 import { createLogger } from './logger.js';
 import { startService, type Mode } from './service.js';
+import { describeStartupFailure } from './startup-errors.js';
 
 /** Entry point: `node dist/src/infrastructure/main.js [all|api|worker]`. */
 async function main(): Promise<void> {
@@ -24,7 +25,15 @@ async function main(): Promise<void> {
   config = local.config;
   const logger = createLogger(config.logLevel);
 
-  const service = await startService(config, logger, mode);
+  let service;
+  try {
+    service = await startService(config, logger, mode);
+  } catch (err) {
+    // One line naming the cause and the fix; the stack only at LOG_LEVEL=debug (or trace).
+    console.error(describeStartupFailure(err, config));
+    if (logger.isLevelEnabled('debug')) console.error(err);
+    process.exit(1);
+  }
   logger.info(
     {
       mode,
@@ -42,14 +51,22 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
+  // Requests get this long to finish; deliveries under way are bounded by their own timeout.
+  const deadlineMs = Math.max(10_000, config.webhookTimeoutMs + 2_000);
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    logger.info({ signal, deadlineMs }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error({ signal }, 'shutdown deadline passed; exiting');
+      process.exit(1);
+    }, deadlineMs + 5_000);
     force.unref();
-    service.stop().then(
-      () => process.exit(0),
+    service.stop({ deadlineMs }).then(
+      () => {
+        logger.info({ signal }, 'stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);
@@ -61,6 +78,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(`Start-up failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(err);
   process.exit(1);
 });

@@ -34,3 +34,10 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
   })) as [number, string[]];
   return applied;
 }
+
+/** Names of the migrations not yet applied (empty when the schema is current). */
+export async function pendingMigrations(knex: Knex): Promise<string[]> {
+  const source = new DirectoryMigrationSource(MIGRATIONS_DIR);
+  const [, pending] = (await knex.migrate.list({ migrationSource: source })) as [unknown[], string[]];
+  return pending.map((file) => source.getMigrationName(file));
+}

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../src/application/access/caller.js';
+import type { RequestAdjustmentCommand } from '../../src/application/inventory/commands.js';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { AdjustmentRequest } from '../../src/domain/inventory/adjustment-request.js';
@@ -42,18 +43,18 @@ describe('e2e: parallel approvals of stock adjustments', () => {
    */
   async function pendingStockOuts(productId: string, quantity: number, count: number): Promise<string[]> {
     const uow = svc.container.get<UnitOfWork>(TOKENS.UnitOfWork);
-    const draft = AdjustmentRequest.parse({
+    const draft: RequestAdjustmentCommand = {
       warehouseId: s.warehouseId,
       reason: 'Sale',
       items: [{ productId, quantity, type: 'STOCK_OUT' }],
-    });
+    };
     return uow.run(async (r) => {
       const year = (await r.fiscalYears.findById(s.tenantId, s.fiscalYearId))!;
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
         const number = await r.documentNumbers.next(s.tenantId, year.id, 'ADJ');
         const request = AdjustmentRequest.create(draft, { id: randomUUID(), number, ...caller }, new Date());
-        await r.adjustmentRequests.insert(request);
+        await r.adjustmentRequests.add(request);
         ids.push(request.id);
       }
       return ids;

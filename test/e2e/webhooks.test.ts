@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhookSignature } from '../../src/adapters/sdk/index.js';
+import { LEASED_STATUSES, QUEUED_STATUSES } from '../../src/domain/webhooks/delivery.machine.js';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import { createIntegration, createTenantSetup, type Credentials, type TenantSetup } from '../support/mothers.js';
 import { call, startTestService, type TestService } from '../support/service.js';
@@ -116,7 +117,8 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
       10_000,
       'the subscribed deliveries',
     );
-    await new Promise((r) => setTimeout(r, 400));
+    // Settled: every event fanned out and every delivery recorded, so nothing more can be sent.
+    await waitUntil(() => settled(svc), 'every delivery recorded');
     const events = (path: string) =>
       receiver
         .on(path)
@@ -137,7 +139,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     expect(listed.body.pagination).to.deep.equal({ total: 3, page: 1, limit: 2 });
     expect(listed.body.data).to.have.length(2);
     const first = listed.body.data[0];
-    expect(first).to.include({ integrationId: all.id, status: 'DELIVERED', attemptCount: 0 });
+    expect(first).to.include({ integrationId: all.id, status: 'DELIVERED', attemptCount: 1, failedAttempts: 0 });
     expect(first.attempts).to.have.length(1);
     expect(first.attempts[0]).to.include({ statusCode: 200, error: null });
     expect(first.attempts[0].durationMs).to.be.a('number');
@@ -170,6 +172,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
       id: deliveryId,
       status: 'DEAD',
       attemptCount: 6,
+      failedAttempts: 6,
       lastStatusCode: 500,
       lastError: 'HTTP 500',
     });
@@ -196,7 +199,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
           .pagination.total === 1,
       'the held delivery',
     );
-    await new Promise((r) => setTimeout(r, 700));
+    await waitUntil(() => settled(svc), 'nothing queued or in flight');
     expect(receiver.on('/flaky')).to.have.length(6);
 
     // Resume with the dead letters: both delivered now the receiver is healthy.
@@ -224,7 +227,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     );
     const replay = await call(svc.baseUrl, 'POST', `/api/v1/admin/deliveries/${deliveryId}/replay`);
     expect(replay.status).to.equal(200);
-    expect(replay.body.data).to.include({ id: deliveryId, status: 'PENDING', attemptCount: 0 });
+    expect(replay.body.data).to.include({ id: deliveryId, status: 'PENDING', failedAttempts: 0 });
     await receiver.waitFor(() => receiver.on('/flaky').length === 9, 10_000, 'the replay');
     expect(receiver.on('/flaky')[8]!.headers['x-pos-delivery-id']).to.equal(deliveryId);
 
@@ -304,6 +307,20 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
     expect(noToken.status).to.equal(401);
   });
 });
+
+/**
+ * No outbox event waits for its fan-out and no delivery is queued or in flight: with no new
+ * events, nothing more can reach a receiver.
+ */
+async function settled(svc: TestService): Promise<boolean> {
+  const { rows } = await svc.database.knex.raw<{ rows: { waiting: number; live: number }[] }>(
+    `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL)::int AS waiting,
+            (SELECT count(*) FROM webhook_deliveries WHERE status = ANY(?::text[]))::int AS live`,
+    [[...QUEUED_STATUSES, ...LEASED_STATUSES]],
+  );
+  const r = rows[0]!;
+  return r.waiting === 0 && r.live === 0;
+}
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

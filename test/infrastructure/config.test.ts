@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       dataDir: './data',
       webhookTimeoutMs: 10_000,
       logLevel: 'info',
+      bodyTimeoutMs: 5_000,
     });
     expect(c.webhookRetrySchedule).to.deep.equal([60_000, 300_000, 900_000, 3_600_000, 21_600_000]);
     expect(c.trustProxy).to.equal(false);
@@ -50,6 +51,16 @@ describe('configuration from the environment', () => {
       expect(msg).to.contain('DATABASE_URL must be a URL');
       expect(msg).to.contain('WEBHOOK_RETRY_SCHEDULE');
       expect(msg).to.contain('SECRETS_KEY must be 32 bytes');
+    }
+  });
+
+  it('reads BODY_TIMEOUT_MS in milliseconds and refuses values out of range', () => {
+    expect(loadConfig({ BODY_TIMEOUT_MS: '750' }).bodyTimeoutMs).to.equal(750);
+    for (const bad of ['0', '99', '120001', '5s', '-1']) {
+      expect(() => loadConfig({ BODY_TIMEOUT_MS: bad }), bad).to.throw(
+        ConfigError,
+        `BODY_TIMEOUT_MS must be an integer from 100 to 120000 (got "${bad}")`,
+      );
     }
   });
 

@@ -53,7 +53,6 @@ import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-
 import type { Customer } from '../../src/domain/billing/customer.js';
 import {
   AdjustmentRequest,
-  MAX_STOCK_LEVEL,
   type AdjustmentRequestState,
   type AdjustmentStatus,
 } from '../../src/domain/inventory/adjustment-request.js';
@@ -68,6 +67,7 @@ import { Note, type NoteKind, type NoteState } from '../../src/domain/billing/no
 import { Money } from '../../src/domain/shared/money.js';
 import { DuplicateSku } from '../../src/domain/inventory/errors.js';
 import { LOW_STOCK_STATUSES, lowStockStatusOf } from '../../src/domain/inventory/low-stock.js';
+import { STOCK_LEVEL_BOUNDS } from '../../src/domain/inventory/stock-level.js';
 import type { StockLedgerEntry } from '../../src/domain/inventory/stock-ledger.js';
 import { Quantity } from '../../src/domain/shared/quantity.js';
 import type { Product } from '../../src/domain/inventory/product.js';
@@ -96,7 +96,7 @@ export class SequentialIds implements IdGenerator {
 
 class MemTenants implements TenantRepository {
   rows = new Map<string, Tenant>();
-  async insert(t: Tenant) {
+  async add(t: Tenant) {
     this.rows.set(t.id, t);
   }
   async findById(id: string) {
@@ -109,7 +109,7 @@ class MemTenants implements TenantRepository {
 
 class MemBranches implements BranchRepository {
   rows = new Map<string, Branch>();
-  async insert(b: Branch) {
+  async add(b: Branch) {
     if ([...this.rows.values()].some((x) => x.tenantId === b.tenantId && x.code === b.code))
       throw new DuplicateBranchCode();
     this.rows.set(b.id, b);
@@ -122,7 +122,7 @@ class MemBranches implements BranchRepository {
 
 class MemFiscalYears implements FiscalYearRepository {
   rows = new Map<string, FiscalYear>();
-  async insert(y: FiscalYear) {
+  async add(y: FiscalYear) {
     if ([...this.rows.values()].some((x) => x.tenantId === y.tenantId && overlaps(x, y))) throw new FiscalYearOverlap();
     this.rows.set(y.id, y);
   }
@@ -137,7 +137,7 @@ class MemFiscalYears implements FiscalYearRepository {
 
 class MemWarehouses implements WarehouseRepository {
   rows = new Map<string, Warehouse>();
-  async insert(w: Warehouse) {
+  async add(w: Warehouse) {
     this.rows.set(w.id, w);
   }
   async findById(tenantId: string, id: string) {
@@ -148,7 +148,7 @@ class MemWarehouses implements WarehouseRepository {
 
 class MemProducts implements ProductRepository {
   rows = new Map<string, Product>();
-  async insert(p: Product) {
+  async add(p: Product) {
     if ([...this.rows.values()].some((x) => x.tenantId === p.tenantId && x.sku === p.sku)) throw new DuplicateSku();
     this.rows.set(p.id, p);
   }
@@ -156,7 +156,7 @@ class MemProducts implements ProductRepository {
     const p = this.rows.get(id);
     return p && p.tenantId === tenantId ? p : null;
   }
-  async update(p: Product) {
+  async save(p: Product) {
     this.rows.set(p.id, p);
   }
   async list(tenantId: string, q: PageRequest & { search?: string }): Promise<Page<ProductView>> {
@@ -187,7 +187,7 @@ const seen = new Set<AggregateRoot>();
 
 class MemAdjustmentRequests implements AdjustmentRequestRepository {
   rows = new Map<string, AdjustmentRequestState>();
-  async insert(r: AdjustmentRequest) {
+  async add(r: AdjustmentRequest) {
     seen.add(r);
     this.rows.set(r.id, r.snapshot());
   }
@@ -199,7 +199,7 @@ class MemAdjustmentRequests implements AdjustmentRequestRepository {
     const s = this.rows.get(id);
     return s ? AdjustmentRequest.restore(s) : null;
   }
-  async saveDecision(r: AdjustmentRequest) {
+  async save(r: AdjustmentRequest) {
     if (this.rows.get(r.id)?.status !== 'PENDING') return false;
     this.rows.set(r.id, r.snapshot());
     seen.add(r);
@@ -232,7 +232,7 @@ class MemStock implements StockRepository {
   level(tenantId: string, warehouseId: string, productId: string): Quantity {
     return this.rows.get(this.key(tenantId, warehouseId, productId)) ?? Quantity.ZERO;
   }
-  async onHand(tenantId: string, warehouseId: string, productIds: readonly string[]) {
+  async findOnHand(tenantId: string, warehouseId: string, productIds: readonly string[]) {
     const found = new Map<string, Quantity>();
     for (const id of productIds) {
       const q = this.rows.get(this.key(tenantId, warehouseId, id));
@@ -243,7 +243,7 @@ class MemStock implements StockRepository {
   async lock() {}
   async increaseIfRoom(tenantId: string, warehouseId: string, productId: string, quantity: Quantity) {
     const after = this.level(tenantId, warehouseId, productId).plus(quantity);
-    if (after.greaterThan(MAX_STOCK_LEVEL)) return null;
+    if (after.greaterThan(STOCK_LEVEL_BOUNDS.max)) return null;
     this.rows.set(this.key(tenantId, warehouseId, productId), after);
     return after;
   }
@@ -255,7 +255,7 @@ class MemStock implements StockRepository {
     this.rows.set(key, after);
     return after;
   }
-  async lowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
+  async findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
     const current = (productId: string) =>
       [...this.rows.entries()]
         .filter(([k]) => k.startsWith(`${tenantId}/`) && k.endsWith(`/${productId}`))
@@ -290,18 +290,18 @@ class MemStock implements StockRepository {
 
 class MemStockLedger implements StockLedgerRepository {
   rows = new Map<string, StockLedgerEntry>();
-  async append(entries: readonly StockLedgerEntry[]) {
+  async add(entries: readonly StockLedgerEntry[]) {
     for (const e of entries) this.rows.set(e.id, e);
   }
-  async listForProduct(tenantId: string, productId: string, q: PageRequest): Promise<Page<StockLedgerEntry>> {
-    const all = [...this.rows.values()].filter((e) => e.tenantId === tenantId && e.productId === productId).reverse();
+  async list(tenantId: string, q: PageRequest & { productId: string }): Promise<Page<StockLedgerEntry>> {
+    const all = [...this.rows.values()].filter((e) => e.tenantId === tenantId && e.productId === q.productId).reverse();
     return { items: all.slice(offsetOf(q), offsetOf(q) + q.limit), total: all.length, page: q.page, limit: q.limit };
   }
 }
 
 class MemCustomers implements CustomerRepository {
   rows = new Map<string, Customer>();
-  async insert(c: Customer) {
+  async add(c: Customer) {
     this.rows.set(c.id, c);
   }
   async findById(tenantId: string, id: string) {
@@ -313,13 +313,13 @@ class MemCustomers implements CustomerRepository {
 class MemIntegrations implements IntegrationRepository {
   rows = new Map<string, Integration>();
   // Stored as state copies so a test sees only what was saved.
-  async insert(i: Integration) {
+  async add(i: Integration) {
     this.rows.set(i.id, Integration.restore(i.state()));
   }
-  async update(i: Integration) {
+  async save(i: Integration) {
     this.rows.set(i.id, Integration.restore(i.state()));
   }
-  async findById(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const i = this.rows.get(id);
     return i ? Integration.restore(i.state()) : null;
   }
@@ -327,10 +327,10 @@ class MemIntegrations implements IntegrationRepository {
     const i = [...this.rows.values()].find((x) => x.clientId === clientId);
     return i ? Integration.restore(i.state()) : null;
   }
-  async listByTenant(tenantId: string) {
+  async findByTenant(tenantId: string) {
     return [...this.rows.values()].filter((x) => x.tenantId === tenantId);
   }
-  async listWebhookSubscribers(tenantIds: readonly string[]) {
+  async findWebhookSubscribers(tenantIds: readonly string[]) {
     return [...this.rows.values()]
       .filter((x) => tenantIds.includes(x.tenantId) && x.active && x.webhookUrl !== null)
       .map((x) => Integration.restore(x.state()));
@@ -346,7 +346,7 @@ function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; i
 class MemNotes implements NoteRepository {
   rows = new Map<string, NoteState>();
   constructor(readonly kind: NoteKind) {}
-  async insert(n: Note) {
+  async add(n: Note) {
     seen.add(n);
     const s = n.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
@@ -354,7 +354,7 @@ class MemNotes implements NoteRepository {
     }
     this.rows.set(s.id, s);
   }
-  async update(n: Note) {
+  async save(n: Note) {
     seen.add(n);
     this.rows.set(n.id, n.state());
   }
@@ -362,7 +362,7 @@ class MemNotes implements NoteRepository {
     const s = this.rows.get(id);
     return s && s.tenantId === tenantId ? Note.restore(s) : null;
   }
-  async findByIdInAnyTenant(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const s = this.rows.get(id);
     return s ? Note.restore(s) : null;
   }
@@ -392,7 +392,7 @@ class MemInvoices implements InvoiceRepository {
     private readonly products: MemProducts,
   ) {}
   /** Like the table's unique key and foreign keys. */
-  async insert(i: Invoice) {
+  async add(i: Invoice) {
     seen.add(i);
     const s = i.state();
     if ([...this.rows.values()].some((x) => x.tenantId === s.tenantId && x.number === s.number)) {
@@ -404,7 +404,7 @@ class MemInvoices implements InvoiceRepository {
     }
     this.rows.set(s.id, s);
   }
-  async update(i: Invoice) {
+  async save(i: Invoice) {
     seen.add(i);
     this.rows.set(i.id, i.state());
   }
@@ -412,7 +412,7 @@ class MemInvoices implements InvoiceRepository {
     const s = this.rows.get(id);
     return s && s.tenantId === tenantId ? this.restore(s) : null;
   }
-  async findByIdInAnyTenant(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const s = this.rows.get(id);
     return s ? this.restore(s) : null;
   }
@@ -521,7 +521,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
     return this.rows.get(id)?.attempts ?? [];
   }
 
-  async insertNew(deliveries: readonly WebhookDelivery[]) {
+  async add(deliveries: readonly WebhookDelivery[]) {
     let n = 0;
     for (const d of deliveries) {
       const s = d.state();
@@ -560,7 +560,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
     }
     return claimed;
   }
-  async insertClaimed(delivery: WebhookDelivery, claim: { owner: string; leaseMs: number; now: Date }) {
+  async addClaimed(delivery: WebhookDelivery, claim: { owner: string; leaseMs: number; now: Date }) {
     const lease = this.lease(delivery.tenantId, claim.owner, claim.leaseMs, claim.now);
     if (!lease) return null;
     const d = WebhookDelivery.restore(delivery.state());
@@ -584,7 +584,7 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
       .slice(0, limit)
       .map((s) => WebhookDelivery.restore(s));
   }
-  async pausedEndpoints(integrationIds: readonly string[]) {
+  async findPausedEndpoints(integrationIds: readonly string[]) {
     return new Set(integrationIds.filter((id) => this.paused(id)));
   }
   private move(filter: (s: WebhookDeliveryState) => boolean, change: Partial<WebhookDeliveryState>, now: Date) {
@@ -619,14 +619,14 @@ class MemWebhookDeliveries implements WebhookDeliveryRepository {
       now,
     );
   }
-  async replayDead(integrationId: string, now: Date) {
+  async replayDeadLetters(integrationId: string, now: Date) {
     return this.move(
       (s) => s.integrationId === integrationId && s.status === 'DEAD' && s.eventName !== PING_EVENT,
       { status: 'PENDING', attempts: 0, nextAttemptAt: now },
       now,
     );
   }
-  async findById(id: string) {
+  async findByIdAcrossTenants(id: string) {
     const row = this.rows.get(id);
     return row ? WebhookDelivery.restore(row.state) : null;
   }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { LogisticsBackOffice } from '../../application/back-office.js';
 import { CarrierEventBody } from '../../application/logistics/commands.js';
 import { bodyValidator } from '../shared/validation.js';
 import { sendData } from './envelope.js';
@@ -13,7 +13,7 @@ const carrierEventBody = bodyValidator(CarrierEventBody);
  * tenants. Answers the tracking view; `recorded: false` when the report repeated a recorded
  * `carrierEventId` and was ignored.
  */
-export function createAdminLogisticsRoutes(uc: Pick<BackOfficeUseCases, 'recordCarrierEvent'>): Router {
+export function createAdminLogisticsRoutes(uc: LogisticsBackOffice): Router {
   const router = Router();
 
   router.post('/shipments/:id/events', async (req, res) => {

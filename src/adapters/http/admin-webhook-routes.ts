@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { WebhooksBackOffice } from '../../application/back-office.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
-import { deliveryView } from '../../domain/webhooks/delivery.js';
 import { sendData, sendPage } from './envelope.js';
+import { presentDelivery } from './webhook-presenters.js';
 import { uuidParam } from './params.js';
+import { presentIntegration } from './presenters.js';
 import { bodyValidator, pageQuery, queryValidator } from '../shared/validation.js';
 
 const resumeBody = bodyValidator<{ replayDeadLetters?: boolean }>({
@@ -22,24 +23,27 @@ const deliveriesQuery = queryValidator<{ page: number; limit: number; status?: D
  * its dead letters), list an integration's deliveries with their attempts, replay one
  * delivery, and ping an endpoint.
  */
-export function createAdminWebhookRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminWebhookRoutes(uc: WebhooksBackOffice): Router {
   const router = Router();
 
   router.post('/integrations/:id/webhook/resume', async (req, res) => {
     const { replayDeadLetters } = resumeBody(req.body ?? {});
     const result = await uc.resumeWebhook.execute(uuidParam(req.params.id), { replayDeadLetters });
-    sendData(res, { integration: result.integration.view(), requeued: result.requeued, replayed: result.replayed });
+    sendData(res, {
+      integration: presentIntegration(result.integration),
+      requeued: result.requeued,
+      replayed: result.replayed,
+    });
   });
 
   router.get('/integrations/:id/deliveries', async (req, res) => {
     const id = uuidParam(req.params.id);
     const page = await uc.listDeliveries.execute(id, deliveriesQuery(req.query));
-    sendPage(res, page, (item) => deliveryView(item.delivery, item.attempts));
+    sendPage(res, page, presentDelivery);
   });
 
   router.post('/deliveries/:id/replay', async (req, res) => {
-    const delivery = await uc.replayDelivery.execute(uuidParam(req.params.id));
-    sendData(res, deliveryView(delivery.state()));
+    sendData(res, presentDelivery(await uc.replayDelivery.execute(uuidParam(req.params.id))));
   });
 
   router.post('/integrations/:id/webhook/ping', async (req, res) => {

@@ -1,10 +1,11 @@
 import type { InvoiceSummary } from '../../application/ports/billing-repositories.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import type { Note } from '../../domain/billing/note.js';
+import { invoiceView, noteView } from '../shared/billing-views.js';
 
 /** Invoices and notes → response objects (spec 2.5, 2.7, 2.8 plus CONTRACT §3's extra fields). */
 export function presentInvoice(invoice: Invoice) {
-  const { tenantId: _tenant, ...fields } = invoice.snapshot();
+  const { tenantId: _tenant, ...fields } = invoiceView(invoice);
   return fields;
 }
 
@@ -26,7 +27,7 @@ export function presentInvoiceSummary(s: InvoiceSummary) {
 
 /** `creditNoteNumber` or `debitNoteNumber`, as the spec names the number of each kind. */
 export function presentNote(note: Note) {
-  const s = note.snapshot();
+  const s = noteView(note);
   return {
     id: s.id,
     [s.kind === 'CREDIT' ? 'creditNoteNumber' : 'debitNoteNumber']: s.number,

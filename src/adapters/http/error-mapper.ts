@@ -1,15 +1,35 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/shared/errors.js';
-import { MalformedJson, PayloadTooLarge, UnsupportedMediaType } from './http-errors.js';
+import {
+  BodyNotAnObject,
+  MalformedJson,
+  MalformedPath,
+  MethodNotAllowed,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+} from './http-errors.js';
+
+/** Valid JSON that strict parsing refused (`null`, `42`, `"x"`): the body is not an object. */
+function isJsonScalar(raw: unknown): boolean {
+  if (typeof raw !== 'string') return false;
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  request_timeout: 408,
   unsupported_media_type: 415,
   unavailable: 503,
 };
@@ -27,7 +47,7 @@ function fromBodyParser(err: unknown): DomainError | null {
   const type = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
   switch (type) {
     case 'entity.parse.failed':
-      return new MalformedJson();
+      return isJsonScalar((err as { body?: unknown }).body) ? new BodyNotAnObject() : new MalformedJson();
     case 'entity.too.large':
       return new PayloadTooLarge();
     case 'encoding.unsupported':
@@ -36,6 +56,7 @@ function fromBodyParser(err: unknown): DomainError | null {
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
+    case 'stream.not.readable':
       return new MalformedJson();
     default:
       return null;
@@ -44,7 +65,8 @@ function fromBodyParser(err: unknown): DomainError | null {
 
 /** The one place where an error becomes a status and an envelope (CONTRACT §1). */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
-  const known = err instanceof DomainError ? err : fromBodyParser(err);
+  // The router's own parameter decoding throws URIError on a malformed escape.
+  const known = err instanceof DomainError ? err : err instanceof URIError ? new MalformedPath() : fromBodyParser(err);
   if (!known) {
     return {
       status: 500,
@@ -57,9 +79,18 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   return { status, body };
 }
 
+/** Writes the envelope of `err` (the error mapper's, or a timer's outside the middleware chain). */
+export function sendError(res: Response, err: unknown, response = toErrorResponse(err)): void {
+  // For the access log and the metrics: the code this request failed with.
+  res.locals.errorCode = response.body.code;
+  if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
+  res.status(response.status).json(response.body);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const { status, body } = toErrorResponse(err);
+    const response = toErrorResponse(err);
+    const { status } = response;
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
     }
@@ -67,6 +98,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
-    res.status(status).json(body);
+    sendError(res, err, response);
   };
 }

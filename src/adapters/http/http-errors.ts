@@ -13,6 +13,52 @@ export class MalformedJson extends ValidationError {
   }
 }
 
+/** A JSON body nested deeper than any request of this API needs (refused before anything walks it). */
+export class JsonTooDeep extends ValidationError {
+  constructor(maxDepth: number) {
+    super(`JSON body is nested too deeply (at most ${maxDepth} levels)`);
+  }
+}
+
+/** A body whose Content-Encoding (gzip, deflate, br) does not decode. */
+export class UndecodableBody extends ValidationError {
+  constructor() {
+    super('Request body could not be decoded with its Content-Encoding');
+  }
+}
+
+/** A percent-escape in the path that is not valid UTF-8 (`%E0%A4%A`). */
+export class MalformedPath extends ValidationError {
+  constructor() {
+    super('Malformed percent-encoding in the request path');
+  }
+}
+
+/** The body did not arrive within BODY_TIMEOUT_MS of the headers. */
+export class RequestTimeout extends DomainError {
+  readonly kind = 'request_timeout' as const;
+  readonly code = 'REQUEST_TIMEOUT';
+  constructor() {
+    super('Request body not received in time');
+  }
+}
+
+/** Valid JSON that is not an object (`null`, `42`, `"x"`, `[]`): every body of this API is an object. */
+export class BodyNotAnObject extends ValidationError {
+  constructor() {
+    super('Request body must be a JSON object', 'body');
+  }
+}
+
+/** A known path asked with a method it does not serve: 405 with the methods it does (`Allow`). */
+export class MethodNotAllowed extends DomainError {
+  readonly kind = 'method_not_allowed' as const;
+  readonly code = 'METHOD_NOT_ALLOWED';
+  constructor(readonly allow: string[]) {
+    super(`Method not allowed. Allowed: ${allow.join(', ')}`);
+  }
+}
+
 export class PayloadTooLarge extends DomainError {
   readonly kind = 'payload_too_large' as const;
   readonly code = 'PAYLOAD_TOO_LARGE';

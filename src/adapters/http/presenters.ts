@@ -1,12 +1,52 @@
+import type { TenantDetail } from '../../application/organization/get-tenant.js';
 import type { Customer } from '../../domain/billing/customer.js';
-import type { Product } from '../../domain/inventory/product.js';
+import { presentIntegration } from '../shared/access-presenters.js';
+import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
+import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 
 /** Aggregates → response objects. Money and quantities serialise as exact JSON numbers. */
-export function presentProduct(p: Product) {
-  const { tenantId: _tenant, ...fields } = p.snapshot();
-  return fields;
-}
-
 export function presentCustomer(c: Customer) {
   return { id: c.id, name: c.name, email: c.email, phone: c.phone, createdAt: c.createdAt.toISOString() };
 }
+
+export function presentTenant(t: Tenant) {
+  return { id: t.id, name: t.name, createdAt: t.createdAt.toISOString() };
+}
+
+export function presentBranch(b: Branch) {
+  return { id: b.id, tenantId: b.tenantId, name: b.name, code: b.code, createdAt: b.createdAt.toISOString() };
+}
+
+export function presentFiscalYear(y: FiscalYear) {
+  return {
+    id: y.id,
+    tenantId: y.tenantId,
+    code: y.code,
+    startsOn: y.startsOn,
+    endsOn: y.endsOn,
+    createdAt: y.createdAt.toISOString(),
+  };
+}
+
+export function presentWarehouse(w: Warehouse) {
+  return { id: w.id, tenantId: w.tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() };
+}
+
+/** A tenant with its set-up records, as the back office reads it (never a secret). */
+export function presentTenantDetail(d: TenantDetail) {
+  return {
+    ...presentTenant(d.tenant),
+    branches: d.branches.map(presentBranch),
+    fiscalYears: d.fiscalYears.map(presentFiscalYear),
+    warehouses: d.warehouses.map(presentWarehouse),
+    integrations: d.integrations.map(presentIntegration),
+  };
+}
+
+// The integration views are shared with the command-line tool, which shows the same objects.
+export {
+  presentCreatedIntegration,
+  presentIntegration,
+  presentRotatedSecret,
+  presentUpdatedIntegration,
+} from '../shared/access-presenters.js';

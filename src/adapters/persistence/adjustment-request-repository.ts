@@ -1,6 +1,7 @@
 import type { AdjustmentRequestRepository, AdjustmentSummary } from '../../application/ports/inventory-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
+import { adjustmentStatusesAccepting } from '../../domain/inventory/adjustment-request.machine.js';
 import {
   toAdjustmentItemRows,
   toAdjustmentRequest,
@@ -18,7 +19,7 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
     private readonly seen: SeenAggregates,
   ) {}
 
-  async insert(request: AdjustmentRequest): Promise<void> {
+  async add(request: AdjustmentRequest): Promise<void> {
     this.seen.add(request);
     await this.db('stock_adjustment_requests').insert(toAdjustmentRequestRow(request));
     await this.db('stock_adjustment_items').insert(toAdjustmentItemRows(request));
@@ -38,10 +39,13 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
     return row ? this.withItems(row) : null;
   }
 
-  async saveDecision(request: AdjustmentRequest): Promise<boolean> {
+  /** The from-states of the conditional UPDATE are the machine's, for the decision taken. */
+  async save(request: AdjustmentRequest): Promise<boolean> {
+    if (request.decision === null) return false;
     const { status, decided_by, decided_at, rejection_reason } = toAdjustmentRequestRow(request);
     const updated = await this.db('stock_adjustment_requests')
-      .where({ tenant_id: request.tenantId, id: request.id, status: 'PENDING' })
+      .where({ tenant_id: request.tenantId, id: request.id })
+      .whereIn('status', adjustmentStatusesAccepting(request.decision))
       .update({ status, decided_by, decided_at, rejection_reason });
     if (updated !== 1) return false;
     this.seen.add(request);

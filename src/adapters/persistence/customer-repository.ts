@@ -14,7 +14,7 @@ interface CustomerRow {
 export class KnexCustomerRepository implements CustomerRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(c: Customer): Promise<void> {
+  async add(c: Customer): Promise<void> {
     await this.db('customers').insert({
       tenant_id: c.tenantId,
       id: c.id,

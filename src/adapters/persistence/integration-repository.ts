@@ -9,16 +9,16 @@ export class KnexIntegrationRepository implements IntegrationRepository {
     private readonly mapper: IntegrationMapper,
   ) {}
 
-  async insert(integration: Integration): Promise<void> {
+  async add(integration: Integration): Promise<void> {
     await this.db('integrations').insert(this.mapper.toRow(integration));
   }
 
-  async update(integration: Integration): Promise<void> {
+  async save(integration: Integration): Promise<void> {
     const { tenant_id, id, created_at: _created, ...changes } = this.mapper.toRow(integration);
     await this.db('integrations').where({ tenant_id, id }).update(changes);
   }
 
-  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Integration | null> {
+  async findByIdAcrossTenants(id: string, options: { forUpdate?: boolean } = {}): Promise<Integration | null> {
     const q = this.db<IntegrationRow>('integrations').where({ id });
     if (options.forUpdate) q.forUpdate();
     const row = await q.first();
@@ -30,14 +30,14 @@ export class KnexIntegrationRepository implements IntegrationRepository {
     return row ? this.mapper.toIntegration(row) : null;
   }
 
-  async listByTenant(tenantId: string): Promise<Integration[]> {
+  async findByTenant(tenantId: string): Promise<Integration[]> {
     const rows = await this.db<IntegrationRow>('integrations')
       .where({ tenant_id: tenantId })
       .orderBy(['created_at', 'id']);
     return rows.map((r) => this.mapper.toIntegration(r));
   }
 
-  async listWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]> {
+  async findWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]> {
     if (tenantIds.length === 0) return [];
     const rows = await this.db<IntegrationRow>('integrations')
       .whereIn('tenant_id', [...tenantIds])

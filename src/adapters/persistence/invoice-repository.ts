@@ -31,7 +31,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   ) {}
 
   /** The foreign keys check the customer and the products (of the same tenant): no lookups first. */
-  async insert(invoice: Invoice): Promise<void> {
+  async add(invoice: Invoice): Promise<void> {
     this.seen.add(invoice);
     await translateViolations(() => this.db('invoices').insert(toInvoiceRow(invoice)), {
       invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
@@ -42,7 +42,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     });
   }
 
-  async update(invoice: Invoice): Promise<void> {
+  async save(invoice: Invoice): Promise<void> {
     this.seen.add(invoice);
     const row = toInvoiceRow(invoice);
     await this.db('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
@@ -60,7 +60,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     return this.load({ tenant_id: tenantId, id }, options);
   }
 
-  findByIdInAnyTenant(id: string, options: LoadOptions = {}): Promise<Invoice | null> {
+  findByIdAcrossTenants(id: string, options: LoadOptions = {}): Promise<Invoice | null> {
     return this.load({ id }, options);
   }
 

@@ -37,6 +37,13 @@ export class KnexNonceStore implements NonceStore {
     });
   }
 
+  async isUsed(integrationId: string, nonce: string): Promise<boolean> {
+    const row = await this.knex('request_nonces')
+      .where({ integration_id: integrationId, nonce })
+      .first(this.knex.raw('1 AS used'));
+    return row !== undefined;
+  }
+
   async purgeExpired(now: Date): Promise<number> {
     return this.knex('request_nonces').where('expires_at', '<', now).delete();
   }

@@ -21,14 +21,14 @@ export class KnexNoteRepository implements NoteRepository {
     this.table = TABLE[kind];
   }
 
-  async insert(note: Note): Promise<void> {
+  async add(note: Note): Promise<void> {
     this.seen.add(note);
     await translateViolations(() => this.db(this.table).insert(toNoteRow(note)), {
       [`${this.table}_tenant_number_unique`]: () => new DuplicateDocumentNumber(),
     });
   }
 
-  async update(note: Note): Promise<void> {
+  async save(note: Note): Promise<void> {
     this.seen.add(note);
     const row = toNoteRow(note);
     await this.db(this.table).where({ tenant_id: row.tenant_id, id: row.id }).update({
@@ -47,7 +47,7 @@ export class KnexNoteRepository implements NoteRepository {
     return row ? toNote(this.kind, row) : null;
   }
 
-  async findByIdInAnyTenant(id: string): Promise<Note | null> {
+  async findByIdAcrossTenants(id: string): Promise<Note | null> {
     const row = await this.db<NoteRow>(this.table).where({ id }).first();
     return row ? toNote(this.kind, row) : null;
   }

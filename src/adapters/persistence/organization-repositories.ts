@@ -19,7 +19,7 @@ interface TenantRow {
 export class KnexTenantRepository implements TenantRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(t: Tenant): Promise<void> {
+  async add(t: Tenant): Promise<void> {
     await this.db('tenants').insert({ id: t.id, name: t.name, created_at: t.createdAt });
   }
 
@@ -45,7 +45,7 @@ interface BranchRow {
 export class KnexBranchRepository implements BranchRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(b: Branch): Promise<void> {
+  async add(b: Branch): Promise<void> {
     await translateViolations(
       () =>
         this.db('branches').insert({
@@ -90,7 +90,7 @@ function toFiscalYear(row: FiscalYearRow): FiscalYear {
 export class KnexFiscalYearRepository implements FiscalYearRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(y: FiscalYear): Promise<void> {
+  async add(y: FiscalYear): Promise<void> {
     await translateViolations(
       () =>
         this.db('fiscal_years').insert({
@@ -134,7 +134,7 @@ interface WarehouseRow {
 export class KnexWarehouseRepository implements WarehouseRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(w: Warehouse): Promise<void> {
+  async add(w: Warehouse): Promise<void> {
     await this.db('warehouses').insert({
       tenant_id: w.tenantId,
       id: w.id,

@@ -15,7 +15,7 @@ function likePattern(term: string): string {
 export class KnexProductRepository implements ProductRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(p: Product): Promise<void> {
+  async add(p: Product): Promise<void> {
     await translateViolations(() => this.db('products').insert(toProductRow(p)), {
       products_tenant_sku_unique: () => new DuplicateSku(),
     });
@@ -28,7 +28,7 @@ export class KnexProductRepository implements ProductRepository {
     return row ? toProduct(row) : null;
   }
 
-  async update(p: Product): Promise<void> {
+  async save(p: Product): Promise<void> {
     const { name, price, updated_at } = toProductRow(p);
     await this.db('products').where({ tenant_id: p.tenantId, id: p.id }).update({ name, price, updated_at });
   }

@@ -8,13 +8,13 @@ import type { Db } from './db.js';
 export class KnexStockLedgerRepository implements StockLedgerRepository {
   constructor(private readonly db: Db) {}
 
-  async append(entries: readonly StockLedgerEntry[]): Promise<void> {
+  async add(entries: readonly StockLedgerEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await this.db('stock_ledger').insert(entries.map(toStockLedgerRow));
   }
 
-  async listForProduct(tenantId: string, productId: string, query: PageRequest): Promise<Page<StockLedgerEntry>> {
-    const base = this.db('stock_ledger').where({ tenant_id: tenantId, product_id: productId });
+  async list(tenantId: string, query: PageRequest & { productId: string }): Promise<Page<StockLedgerEntry>> {
+    const base = this.db('stock_ledger').where({ tenant_id: tenantId, product_id: query.productId });
     return paginate(base, query, (q) => q.select('*').orderBy('seq', 'desc'), toStockLedgerEntry);
   }
 }

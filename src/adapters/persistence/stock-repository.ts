@@ -1,8 +1,20 @@
 import type { LowStockSummary, StockRepository } from '../../application/ports/inventory-repositories.js';
-import { MAX_STOCK_LEVEL } from '../../domain/inventory/adjustment-request.js';
-import { LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
+import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
+import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import type { Db } from './db.js';
+
+/** The domain's bounds of a stock level, as the parameters of `BETWEEN ? AND ?`. */
+const BOUNDS = [STOCK_LEVEL_BOUNDS.min.toString(), STOCK_LEVEL_BOUNDS.max.toString()];
+
+/**
+ * LOW_STOCK_RULE as a SQL CASE over `current_stock` and `min_stock`: the first bound that
+ * matches gives the status, none gives NULL. Built from constants of the domain only.
+ */
+export const LOW_STOCK_CASE = `CASE ${LOW_STOCK_RULE.map(
+  (b) =>
+    `WHEN current_stock ${b.inclusive ? '<=' : '<'} ${b.threshold === 'zero' ? '0' : 'min_stock'} THEN '${b.status}'`,
+).join(' ')} END`;
 
 interface LowStockRow {
   status: LowStockStatus;
@@ -22,7 +34,11 @@ interface LowStockRow {
 export class KnexStockRepository implements StockRepository {
   constructor(private readonly db: Db) {}
 
-  async onHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>> {
+  async findOnHand(
+    tenantId: string,
+    warehouseId: string,
+    productIds: readonly string[],
+  ): Promise<Map<string, Quantity>> {
     if (productIds.length === 0) return new Map();
     const rows: { product_id: string; quantity: string }[] = await this.db('stock_levels')
       .where({ tenant_id: tenantId, warehouse_id: warehouseId })
@@ -42,7 +58,10 @@ export class KnexStockRepository implements StockRepository {
       .select('product_id');
   }
 
-  /** The upsert's WHERE skips the update (no row returned, no overflow error) past the maximum. */
+  /**
+   * The upsert's WHERE skips the update (no row returned, no overflow error) when the level
+   * would leave STOCK_LEVEL_BOUNDS — the bounds of the domain's `levelAfter`.
+   */
   async increaseIfRoom(
     tenantId: string,
     warehouseId: string,
@@ -55,9 +74,9 @@ export class KnexStockRepository implements StockRepository {
        VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id, warehouse_id, product_id)
        DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = EXCLUDED.updated_at
-       WHERE stock_levels.quantity + EXCLUDED.quantity <= ?
+       WHERE stock_levels.quantity + EXCLUDED.quantity BETWEEN ? AND ?
        RETURNING quantity`,
-      [tenantId, warehouseId, productId, quantity.toString(), now, MAX_STOCK_LEVEL.toString()],
+      [tenantId, warehouseId, productId, quantity.toString(), now, ...BOUNDS],
     );
     return rows[0] ? Quantity.of(rows[0].quantity) : null;
   }
@@ -71,19 +90,19 @@ export class KnexStockRepository implements StockRepository {
   ): Promise<Quantity | null> {
     const { rows } = await this.db.raw<{ rows: { quantity: string }[] }>(
       `UPDATE stock_levels SET quantity = quantity - ?, updated_at = ?
-       WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ? AND quantity >= ?
+       WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ? AND quantity - ? BETWEEN ? AND ?
        RETURNING quantity`,
-      [quantity.toString(), now, tenantId, warehouseId, productId, quantity.toString()],
+      [quantity.toString(), now, tenantId, warehouseId, productId, quantity.toString(), ...BOUNDS],
     );
     return rows[0] ? Quantity.of(rows[0].quantity) : null;
   }
 
   /**
    * One query: current stock per product (sum over warehouses, no level = 0), classified by
-   * the rule of `lowStockStatusOf`, counted per status with a window and cut to `limit`
-   * products per status, lowest stock first, then name and id.
+   * LOW_STOCK_RULE (the CASE below is built from it), counted per status with a window and
+   * cut to `limit` products per status, lowest stock first, then name and id.
    */
-  async lowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
+  async findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
     const { rows } = await this.db.raw<{ rows: LowStockRow[] }>(
       `WITH totals AS (
          SELECT p.id, p.name, p.sku, p.min_stock, COALESCE(s.total, 0) AS current_stock
@@ -98,8 +117,7 @@ export class KnexStockRepository implements StockRepository {
        ),
        classified AS (
          SELECT *,
-                CASE WHEN current_stock <= 0 THEN 'OUT_OF_STOCK'
-                     WHEN current_stock < min_stock THEN 'LOW_STOCK' END AS status
+                ${LOW_STOCK_CASE} AS status
          FROM totals
        ),
        ranked AS (

@@ -1,8 +1,6 @@
-import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
-import { TOKENS } from '../../application/tokens.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
@@ -51,11 +49,10 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
 const MAX_ATTEMPTS = 5;
 
 /** The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock. */
-@injectable()
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(
-    @inject(TOKENS.Knex) private readonly knex: Knex,
-    @inject(TOKENS.SecretCipher) private readonly cipher: SecretCipher,
+    private readonly knex: Knex,
+    private readonly cipher: SecretCipher,
   ) {}
 
   async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

@@ -6,7 +6,13 @@ import type {
   DeliveryListItem,
   WebhookDeliveryRepository,
 } from '../../application/ports/webhook-ports.js';
-import type { DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import {
+  DELIVERY_MOVES,
+  DELIVERY_STATUSES,
+  LEASED_STATUSES,
+  QUEUED_STATUSES,
+  type DeliveryStatus,
+} from '../../domain/webhooks/delivery.machine.js';
 import type { DeliveryLease, WebhookDelivery } from '../../domain/webhooks/delivery.js';
 import { PING_EVENT } from '../../domain/webhooks/payload.js';
 import { MAX_IN_FLIGHT_PER_TENANT } from '../../domain/webhooks/retry-policy.js';
@@ -31,6 +37,30 @@ interface ClaimedRow extends WebhookDeliveryRow {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
+ * `column IN ('A', 'B')` for statuses the domain derived from delivery.machine.ts. Written as
+ * literals (they are the machine's own names, checked here) so the planner matches the
+ * partial indexes (`webhook_deliveries_due`, `_leases`), which a bound parameter would defeat.
+ */
+function statusIn(column: string, statuses: readonly DeliveryStatus[]): string {
+  if (statuses.length === 0 || statuses.some((s) => !DELIVERY_STATUSES.includes(s))) {
+    throw new Error(`not delivery statuses: ${statuses.join(', ')}`);
+  }
+  return `${column} IN (${statuses.map((s) => `'${s}'`).join(', ')})`;
+}
+
+const LEASED = (column: string) => statusIn(column, LEASED_STATUSES);
+
+/**
+ * The one "can be sent" condition: delivery `d` is queued and due by the bound `now`, and its
+ * integration `i` (joined on tenant and id) takes deliveries — active, with a webhook URL, its
+ * endpoint not paused. Deliveries of the other integrations wait.
+ */
+function canBeSent(d: string, i: string): string {
+  return `${statusIn(`${d}.status`, QUEUED_STATUSES)} AND ${d}.next_attempt_at <= ?
+    AND ${i}.webhook_paused_at IS NULL AND ${i}.active AND ${i}.webhook_url IS NOT NULL`;
+}
+
+/**
  * `webhook_deliveries` with knex. Only deliveries of an active integration with a webhook URL
  * and an endpoint that is not paused are claimed (the others wait). The claim runs in two statements of the caller's
  * transaction: lock the lanes (one row per tenant) of tenants with due work and a free slot,
@@ -45,7 +75,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     private readonly cipher: SecretCipher,
   ) {}
 
-  async insertNew(deliveries: readonly WebhookDelivery[]): Promise<number> {
+  async add(deliveries: readonly WebhookDelivery[]): Promise<number> {
     if (deliveries.length === 0) return 0;
     const rows = deliveries.map(toDeliveryRow);
     await this.db.raw(
@@ -75,11 +105,10 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
        CROSS JOIN LATERAL (
          SELECT 1 FROM webhook_deliveries d
          JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
-         WHERE d.tenant_id = l.tenant_id AND d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
-           AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL
+         WHERE d.tenant_id = l.tenant_id AND ${canBeSent('d', 'i')}
          LIMIT 1
        ) due
-       WHERE (SELECT count(*) FROM webhook_deliveries f WHERE f.tenant_id = l.tenant_id AND f.status = 'IN_FLIGHT') < ?
+       WHERE (SELECT count(*) FROM webhook_deliveries f WHERE f.tenant_id = l.tenant_id AND ${LEASED('f.status')}) < ?
        ORDER BY l.last_claim_at, l.tenant_id
        LIMIT ?
        FOR UPDATE OF l SKIP LOCKED`,
@@ -100,8 +129,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
            SELECT x.tenant_id, x.id, x.next_attempt_at, x.created_at
            FROM webhook_deliveries x
            JOIN integrations i ON i.tenant_id = x.tenant_id AND i.id = x.integration_id
-           WHERE x.tenant_id = lanes.tenant_id AND x.status IN ('PENDING', 'RETRYING') AND x.next_attempt_at <= ?
-             AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL
+           WHERE x.tenant_id = lanes.tenant_id AND ${canBeSent('x', 'i')}
            ORDER BY x.next_attempt_at, x.created_at, x.id
            LIMIT ?::int
          ) d
@@ -116,10 +144,10 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
          UPDATE webhook_dispatch_lanes l SET last_claim_at = ? WHERE l.tenant_id IN (SELECT tenant_id FROM picked)
        )
        UPDATE webhook_deliveries d
-       SET status = 'IN_FLIGHT', in_flight_slot = picked.slot, lease_owner = ?, lease_token = gen_random_uuid(),
+       SET status = '${DELIVERY_MOVES.claim.to}', in_flight_slot = picked.slot, lease_owner = ?, lease_token = gen_random_uuid(),
            lease_expires_at = ?, next_attempt_at = NULL, updated_at = ?
        FROM picked, integrations i
-       WHERE d.tenant_id = picked.tenant_id AND d.id = picked.id AND d.status IN ('PENDING', 'RETRYING')
+       WHERE d.tenant_id = picked.tenant_id AND d.id = picked.id AND ${statusIn('d.status', DELIVERY_MOVES.claim.from)}
          AND i.tenant_id = d.tenant_id AND i.id = d.integration_id
        RETURNING d.*, i.webhook_url AS target_url, i.webhook_secret_enc AS target_secret_enc, i.active AS target_active`,
       [
@@ -144,10 +172,13 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     }));
   }
 
-  async insertClaimed(
+  async addClaimed(
     delivery: WebhookDelivery,
     claim: { owner: string; leaseMs: number; now: Date },
   ): Promise<DeliveryLease | null> {
+    if (!DELIVERY_MOVES.claim.from.includes(delivery.status)) {
+      throw new Error(`A ${delivery.status} delivery cannot be claimed`);
+    }
     const row = toDeliveryRow(delivery);
     await this.db.raw(`INSERT INTO webhook_dispatch_lanes (tenant_id) VALUES (?) ON CONFLICT DO NOTHING`, [
       row.tenant_id,
@@ -166,7 +197,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     const inserted = await this.db.raw<{ rows: { lease_token: string }[] }>(
       `INSERT INTO webhook_deliveries (tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
          next_attempt_at, in_flight_slot, lease_owner, lease_token, lease_expires_at, occurred_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'IN_FLIGHT', 0, NULL, ?, ?, gen_random_uuid(), ?, ?, ?, ?)
+       VALUES (?, ?, ?, ?, ?, ?, '${DELIVERY_MOVES.claim.to}', 0, NULL, ?, ?, gen_random_uuid(), ?, ?, ?, ?)
        RETURNING lease_token`,
       [
         row.tenant_id,
@@ -201,7 +232,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
        FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, id uuid, expected_token uuid, status text,
          attempts integer, next_attempt_at timestamptz, last_status_code smallint, last_error text,
          delivered_at timestamptz, updated_at timestamptz)
-       WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND d.status = 'IN_FLIGHT' AND d.lease_token = v.expected_token
+       WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND ${LEASED('d.status')} AND d.lease_token = v.expected_token
        RETURNING d.id`,
       [json(rows)],
     );
@@ -215,7 +246,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
 
   async findExpiredLeases(now: Date, limit: number): Promise<WebhookDelivery[]> {
     const rows = await this.db<WebhookDeliveryRow>('webhook_deliveries')
-      .where({ status: 'IN_FLIGHT' })
+      .whereRaw(LEASED('status'))
       .andWhere('lease_expires_at', '<', now)
       .orderBy('lease_expires_at')
       .limit(limit)
@@ -224,7 +255,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     return rows.map(toDelivery);
   }
 
-  async pausedEndpoints(integrationIds: readonly string[]): Promise<Set<string>> {
+  async findPausedEndpoints(integrationIds: readonly string[]): Promise<Set<string>> {
     if (integrationIds.length === 0) return new Set();
     const rows = await this.db('integrations')
       .select<{ id: string; webhook_paused_at: Date | null }[]>('id', 'webhook_paused_at')
@@ -235,36 +266,40 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
   }
 
   async holdQueued(integrationId: string, now: Date): Promise<number> {
-    return this.moveAll(integrationId, ['PENDING', 'RETRYING'], `status = 'HELD', next_attempt_at = NULL`, [], now);
+    const move = DELIVERY_MOVES.holdQueued;
+    return this.moveAll(integrationId, move.from, `status = '${move.to}', next_attempt_at = NULL`, [], now);
   }
 
   async holdQueuedOfPausedEndpoints(now: Date): Promise<number> {
+    const move = DELIVERY_MOVES.holdQueued;
     const result = await this.db.raw<{ rowCount: number }>(
-      `UPDATE webhook_deliveries d SET status = 'HELD', next_attempt_at = NULL, updated_at = ?
+      `UPDATE webhook_deliveries d SET status = '${move.to}', next_attempt_at = NULL, updated_at = ?
        FROM integrations i
        WHERE i.webhook_paused_at IS NOT NULL AND d.tenant_id = i.tenant_id AND d.integration_id = i.id
-         AND d.status IN ('PENDING', 'RETRYING')`,
+         AND ${statusIn('d.status', move.from)}`,
       [now],
     );
     return result.rowCount;
   }
 
   async requeueHeld(integrationId: string, now: Date): Promise<number> {
-    return this.moveAll(integrationId, ['HELD'], `status = 'PENDING', next_attempt_at = ?`, [now], now);
+    const move = DELIVERY_MOVES.requeueHeld;
+    return this.moveAll(integrationId, move.from, `status = '${move.to}', next_attempt_at = ?`, [now], now);
   }
 
-  async replayDead(integrationId: string, now: Date): Promise<number> {
+  async replayDeadLetters(integrationId: string, now: Date): Promise<number> {
+    const move = DELIVERY_MOVES.replayDeadLetters;
     return this.moveAll(
       integrationId,
-      ['DEAD'],
-      `status = 'PENDING', attempts = 0, next_attempt_at = ?`,
+      move.from,
+      `status = '${move.to}', attempts = 0, next_attempt_at = ?, delivered_at = NULL`,
       [now],
       now,
       PING_EVENT,
     );
   }
 
-  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookDelivery | null> {
+  async findByIdAcrossTenants(id: string, options: { forUpdate?: boolean } = {}): Promise<WebhookDelivery | null> {
     const q = this.db<WebhookDeliveryRow>('webhook_deliveries').where({ id });
     if (options.forUpdate) q.forUpdate();
     const row = await q.first();
@@ -326,9 +361,8 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
       `SELECT EXISTS (SELECT 1 FROM outbox_events WHERE dispatched_at IS NULL)
            OR EXISTS (SELECT 1 FROM webhook_deliveries d
                       JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
-                      WHERE d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?
-                        AND i.webhook_paused_at IS NULL AND i.active AND i.webhook_url IS NOT NULL)
-           OR EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'IN_FLIGHT' AND lease_expires_at < ?) AS work`,
+                      WHERE ${canBeSent('d', 'i')})
+           OR EXISTS (SELECT 1 FROM webhook_deliveries WHERE ${LEASED('status')} AND lease_expires_at < ?) AS work`,
       [now, now],
     );
     return result.rows[0]?.work === true;
@@ -340,7 +374,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
    */
   private async moveAll(
     integrationId: string,
-    from: DeliveryStatus[],
+    from: readonly DeliveryStatus[],
     set: string,
     setBindings: readonly Knex.Value[],
     now: Date,
@@ -349,8 +383,8 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     const result = await this.db.raw<{ rowCount: number }>(
       `UPDATE webhook_deliveries SET ${set}, updated_at = ?
        WHERE tenant_id = (SELECT tenant_id FROM integrations WHERE id = ?) AND integration_id = ?
-         AND status = ANY(?::text[]) AND event_name IS DISTINCT FROM ?`,
-      [...setBindings, now, integrationId, integrationId, from, exceptEvent],
+         AND ${statusIn('status', from)} AND event_name IS DISTINCT FROM ?`,
+      [...setBindings, now, integrationId, integrationId, exceptEvent],
     );
     return result.rowCount;
   }

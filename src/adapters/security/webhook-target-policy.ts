@@ -33,7 +33,10 @@ export class ResolvingWebhookTargetPolicy implements WebhookTargetPolicy {
   async assertAllowed(url: string): Promise<void> {
     const target = new URL(url);
     if (target.protocol !== 'https:' && !(target.protocol === 'http:' && this.options.allowHttp)) {
-      throw new ValidationError('webhookUrl must be an https URL', 'webhookUrl');
+      throw new ValidationError(
+        'webhookUrl must be an https URL (http is allowed in development with WEBHOOK_ALLOW_HTTP=true)',
+        'webhookUrl',
+      );
     }
     if (this.options.allowPrivate) return;
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -52,7 +55,8 @@ export class ResolvingWebhookTargetPolicy implements WebhookTargetPolicy {
       if (!verdict || !verdict.allowed) {
         const why = verdict ? describeRefusal(verdict) : `${address} is not an IP address`;
         throw new ValidationError(
-          `webhookUrl must not point to a private, loopback or link-local address (${why})`,
+          `webhookUrl must not point to a private, loopback or link-local address (${why}); ` +
+            'allowed in development with WEBHOOK_ALLOW_PRIVATE=true',
           'webhookUrl',
         );
       }

@@ -1,6 +1,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { MAX_PAGE } from '../../application/ports/pagination.js';
+import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
+import { MAX_QUANTITY } from '../../domain/billing/invoice-line.js';
 import { scaleOf } from '../../domain/shared/decimal.js';
 import { ValidationError, type ErrorDetail } from '../../domain/shared/errors.js';
 import { isCountryCode } from './country-codes.js';
@@ -41,7 +44,11 @@ function fieldOf(error: ErrorObject): { label: string; path: string; prefix: str
   const parts = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
-  // `/items/1/quantity` → "Row 2: Items quantity"
+  return fieldAt(parts.map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')));
+}
+
+/** `['items', '1', 'quantity']` → label "Items quantity", path `items[1].quantity`, prefix "Row 2: ". */
+function fieldAt(parts: string[]): { label: string; path: string; prefix: string } {
   const rowAt = parts.findIndex((p) => /^\d+$/.test(p));
   if (rowAt > 0) {
     const list = parts[rowAt - 1]!;
@@ -54,6 +61,40 @@ function fieldOf(error: ErrorObject): { label: string; path: string; prefix: str
   return { label: path || 'body', path, prefix: '' };
 }
 
+/**
+ * C0 control characters but tab, line feed and carriage return, and DEL. PostgreSQL refuses
+ * NUL in text outright; the others have no business in a name, a reason or a search either.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Every string (value or key) of a request that holds a control character, as one problem each. */
+function controlCharacterProblems(data: unknown): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  // Iterative: the edge has bounded the depth already, but this walk must not be the one to fail.
+  const stack: [unknown, string[]][] = [[data, []]];
+  while (stack.length > 0) {
+    const [node, parts] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (CONTROL_CHARACTER.test(node)) {
+        const { label, path, prefix } = fieldAt(parts);
+        problems.push({ field: path, issue: `${prefix}${label} must not contain control characters` });
+      }
+    } else if (node !== null && typeof node === 'object') {
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        if (CONTROL_CHARACTER.test(key)) {
+          problems.push({ field: '', issue: 'property names must not contain control characters' });
+        } else {
+          stack.push([child, [...parts, key]]);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 function isPositiveNumberField(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && (schema as Json).exclusiveMinimum === 0;
 }
@@ -61,10 +102,13 @@ function isPositiveNumberField(schema: unknown): boolean {
 function sentence(error: ErrorObject, label: string): string {
   const p = error.params as Json;
   const schema = error.parentSchema as Json | undefined;
+  // `x-message` words the field's own rule; a missing field, an unknown one or a value above the
+  // column's maximum keep their precise sentences.
   if (
     typeof schema?.['x-message'] === 'string' &&
     error.keyword !== 'required' &&
-    error.keyword !== 'additionalProperties'
+    error.keyword !== 'additionalProperties' &&
+    error.keyword !== 'maximum'
   ) {
     return schema['x-message'];
   }
@@ -102,7 +146,8 @@ function sentence(error: ErrorObject, label: string): string {
     case 'maxDecimals':
       return `${label} must have at most ${String(error.schema)} decimal places`;
     case 'pattern':
-      return `${label} has an invalid format`;
+      // `\S`: text that must hold more than blanks.
+      return p.pattern === '\\S' ? `${label} should not be empty` : `${label} has an invalid format`;
     case 'minProperties':
       return `${label} must not be empty`;
     default:
@@ -110,9 +155,9 @@ function sentence(error: ErrorObject, label: string): string {
   }
 }
 
-export function toDetails(errors: ErrorObject[]): ErrorDetail[] {
-  const seen = new Set<string>();
-  const details: ErrorDetail[] = [];
+export function toDetails(errors: ErrorObject[], before: ErrorDetail[] = []): ErrorDetail[] {
+  const seen = new Set<string>(before.map((d) => d.field));
+  const details: ErrorDetail[] = [...before];
   for (const error of errors) {
     const { label, path, prefix } = fieldOf(error);
     const issue = prefix + sentence(error, label);
@@ -129,7 +174,9 @@ export type Validator<T> = (data: unknown) => T;
 function compileWith<T>(ajv: Ajv, schema: object): Validator<T> {
   const validate: ValidateFunction = ajv.compile(schema);
   return (data: unknown): T => {
-    if (!validate(data)) throw new ValidationError(toDetails(validate.errors ?? []));
+    // Control characters are refused in every string, whatever the schema says of the field.
+    const control = controlCharacterProblems(data);
+    if (!validate(data) || control.length > 0) throw new ValidationError(toDetails(validate.errors ?? [], control));
     return data as T;
   };
 }
@@ -153,13 +200,18 @@ export function queryValidator<T>(schema: object): Validator<T> {
   return (data: unknown) => validate({ ...(data as Json) });
 }
 
-/** Reusable schema pieces. */
+/**
+ * Reusable schema pieces. Every number has the maximum its column holds: money is
+ * numeric(14,2), quantities numeric(14,3); a route may narrow them further.
+ */
 export const schemas = {
   uuid: { type: 'string', format: 'uuid' },
   name: { type: 'string', minLength: 1, maxLength: 200 },
-  money: { type: 'number', exclusiveMinimum: 0, maxDecimals: 2 },
-  quantity: { type: 'number', exclusiveMinimum: 0, maxDecimals: 3 },
-  page: { type: 'integer', minimum: 1, default: 1 },
+  /** A calendar date PostgreSQL's `date` holds: year 0000 (1 BC) is refused. */
+  date: { type: 'string', format: 'date', pattern: '^(?!0000)' },
+  money: { type: 'number', exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 },
+  quantity: { type: 'number', exclusiveMinimum: 0, maximum: MAX_QUANTITY.toNumber(), maxDecimals: 3 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
 } as const;
 

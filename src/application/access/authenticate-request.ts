@@ -1,3 +1,4 @@
+import type { Integration } from '../../domain/access/integration.js';
 import type { Role } from '../../domain/access/permissions.js';
 import { AuthFailures } from '../../domain/access/errors.js';
 import { canonicalIp } from '../../domain/access/ip-allow-list.js';
@@ -35,8 +36,9 @@ export interface AuthenticatedCaller extends Caller {
 
 /**
  * The six checks of spec 5.2, in that order, with CONTRACT §2's details. The first failing
- * check decides the answer. Only the nonce claim touches the database (the integration comes
- * from a short-lived cache).
+ * check decides the answer. Only the nonce touches the database (the integration comes from a
+ * short-lived cache), and the nonce is claimed only once the signatures verify: a request whose
+ * signature is wrong writes nothing (its nonce is only looked up, to report a replay as such).
  */
 export class AuthenticateRequest {
   constructor(
@@ -56,20 +58,20 @@ export class AuthenticateRequest {
     if (req.timestamp === undefined || req.timestamp === '') throw AuthFailures.timestampMissing();
     // 4. timestamp valid and fresh
     const now = this.clock.now();
-    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired();
-    // 5. nonce unused (claimed for at least twice the window)
+    if (!isFreshTimestamp(req.timestamp, now)) throw AuthFailures.timestampExpired(req.timestamp, now);
+    // 5. nonce present and well formed
     if (req.nonce === undefined || req.nonce === '') throw AuthFailures.nonceMissing();
-    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed();
+    if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed(req.nonce);
+    // 6. signatures, computed before anything is written: a request that does not verify
+    //    never claims a nonce, so a client id alone cannot fill the nonce table.
+    if (!this.signaturesMatch(req, integration, { timestamp: req.timestamp, nonce: req.nonce }, now)) {
+      // Check 5 still comes first in what the caller is told: a used nonce is a replay.
+      if (await this.nonces.isUsed(integration.id, req.nonce)) throw AuthFailures.nonceUsed();
+      throw AuthFailures.invalidSignature();
+    }
+    // 5. the claim decides (twice the window; a claim lost to a concurrent request is a replay)
     if (!(await this.nonces.claim(integration.id, req.nonce, new Date(now.getTime() + NONCE_RETENTION_MS)))) {
       throw AuthFailures.nonceUsed();
-    }
-    // 6. signatures
-    const secrets = integration.signingSecretsAt(now);
-    if (isSignedMethod(req.method) && !this.bodySignatureMatches(req, secrets)) throw AuthFailures.invalidSignature();
-    const mustSignRequestLine = integration.requireSignedReads && !isSignedMethod(req.method);
-    if (req.requestSignature !== undefined || mustSignRequestLine) {
-      const message = requestLineSigningString(req.method, req.pathWithQuery, req.timestamp, req.nonce);
-      if (!this.anyMatches(secrets, message, req.requestSignature)) throw AuthFailures.invalidSignature();
     }
     return {
       integrationId: integration.id,
@@ -78,6 +80,23 @@ export class AuthenticateRequest {
       fiscalYearId: integration.fiscalYearId,
       role: integration.role,
     };
+  }
+
+  /** Body signature on signed methods; `x-signature` when sent or required. */
+  private signaturesMatch(
+    req: IncomingRequest,
+    integration: Integration,
+    { timestamp, nonce }: { timestamp: string; nonce: string },
+    now: Date,
+  ): boolean {
+    const secrets = integration.signingSecretsAt(now);
+    if (isSignedMethod(req.method) && !this.bodySignatureMatches(req, secrets)) return false;
+    const mustSignRequestLine = integration.requireSignedReads && !isSignedMethod(req.method);
+    if (req.requestSignature !== undefined || mustSignRequestLine) {
+      const message = requestLineSigningString(req.method, req.pathWithQuery, timestamp, nonce);
+      if (!this.anyMatches(secrets, message, req.requestSignature)) return false;
+    }
+    return true;
   }
 
   private bodySignatureMatches(req: IncomingRequest, secrets: string[]): boolean {

@@ -1,11 +1,10 @@
-import { Integration, type NewIntegration } from '../../domain/access/integration.js';
+import { Integration } from '../../domain/access/integration.js';
 import { BranchNotFound, FiscalYearNotFound, TenantNotFound } from '../../domain/organization/errors.js';
 import type { SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export type CreateIntegrationInput = NewIntegration;
+import type { CreateIntegrationCommand } from './commands.js';
 
 /** The one-time creation response: the only time the secrets are shown. */
 export interface CreatedIntegration {
@@ -18,14 +17,14 @@ export interface CreatedIntegration {
 /** Errors: ValidationError, TenantNotFound, BranchNotFound, FiscalYearNotFound (the latter two also for another tenant's). */
 export class CreateIntegration {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'tenants' | 'branches' | 'fiscalYears' | 'integrations'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly secrets: SecretGenerator,
     private readonly webhookPolicy: WebhookTargetPolicy,
   ) {}
 
-  async execute(input: CreateIntegrationInput): Promise<CreatedIntegration> {
+  async execute(input: CreateIntegrationCommand): Promise<CreatedIntegration> {
     const integration = Integration.create(
       { ...input, id: this.ids.next() },
       {
@@ -40,7 +39,7 @@ export class CreateIntegration {
       if (!(await r.tenants.findById(input.tenantId))) throw new TenantNotFound();
       if (!(await r.branches.findById(input.tenantId, input.branchId))) throw new BranchNotFound();
       if (!(await r.fiscalYears.findById(input.tenantId, input.fiscalYearId))) throw new FiscalYearNotFound();
-      await r.integrations.insert(integration);
+      await r.integrations.add(integration);
     });
     const state = integration.state();
     return {

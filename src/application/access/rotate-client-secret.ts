@@ -3,6 +3,7 @@ import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { IntegrationDirectory, SecretGenerator } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { RotateClientSecretCommand } from './commands.js';
 
 /**
  * Issues a new client secret, shown once; the previous one keeps verifying requests for the
@@ -10,7 +11,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class RotateClientSecret {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'integrations'>,
     private readonly clock: Clock,
     private readonly secrets: SecretGenerator,
     private readonly directory: IntegrationDirectory,
@@ -18,15 +19,16 @@ export class RotateClientSecret {
 
   async execute(
     id: string,
-    overlapMs = DEFAULT_SECRET_OVERLAP_MS,
+    command: RotateClientSecretCommand = {},
   ): Promise<{ clientId: string; clientSecret: string; previousSecretExpiresAt: Date | null }> {
+    const overlapMs = command.overlapSeconds === undefined ? DEFAULT_SECRET_OVERLAP_MS : command.overlapSeconds * 1000;
     const now = this.clock.now();
     const clientSecret = this.secrets.clientSecret();
     const integration = await this.uow.run(async (r) => {
-      const found = await r.integrations.findById(id, { forUpdate: true });
+      const found = await r.integrations.findByIdAcrossTenants(id, { forUpdate: true });
       if (!found) throw new IntegrationNotFound();
       found.rotateClientSecret(clientSecret, overlapMs, now);
-      await r.integrations.update(found);
+      await r.integrations.save(found);
       return found;
     });
     this.directory.invalidate(integration.clientId);

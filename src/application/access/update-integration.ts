@@ -1,8 +1,9 @@
-import { parseWebhookUrl, type Integration, type IntegrationChanges } from '../../domain/access/integration.js';
+import { parseWebhookUrl, type Integration } from '../../domain/access/integration.js';
 import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { IntegrationDirectory, SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UpdateIntegrationCommand } from './commands.js';
 
 /**
  * Back-office PATCH of an integration (active, allowedIps, webhookUrl, webhookEvents,
@@ -11,7 +12,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class UpdateIntegration {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'integrations'>,
     private readonly clock: Clock,
     private readonly secrets: SecretGenerator,
     private readonly webhookPolicy: WebhookTargetPolicy,
@@ -20,16 +21,16 @@ export class UpdateIntegration {
 
   async execute(
     id: string,
-    changes: IntegrationChanges,
+    changes: UpdateIntegrationCommand,
   ): Promise<{ integration: Integration; webhookSecret?: string }> {
     // Checked before the transaction: the policy may resolve the host name.
     const newUrl = changes.webhookUrl === undefined ? null : parseWebhookUrl(changes.webhookUrl);
     if (newUrl) await this.webhookPolicy.assertAllowed(newUrl);
     const result = await this.uow.run(async (r) => {
-      const integration = await r.integrations.findById(id, { forUpdate: true });
+      const integration = await r.integrations.findByIdAcrossTenants(id, { forUpdate: true });
       if (!integration) throw new IntegrationNotFound();
       const issued = integration.update(changes, () => this.secrets.webhookSecret(), this.clock.now());
-      await r.integrations.update(integration);
+      await r.integrations.save(integration);
       return { integration, ...issued };
     });
     this.directory.invalidate(result.integration.clientId);

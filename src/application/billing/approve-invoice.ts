@@ -10,17 +10,17 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class ApproveInvoice {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'invoices'>,
     private readonly clock: Clock,
   ) {}
 
   async execute(id: string): Promise<Invoice> {
     if (!isUuid(id)) throw new InvoiceNotFound();
     return this.uow.run(async (r) => {
-      const invoice = await r.invoices.findByIdInAnyTenant(id, { forUpdate: true });
+      const invoice = await r.invoices.findByIdAcrossTenants(id, { forUpdate: true });
       if (!invoice) throw new InvoiceNotFound();
       invoice.approve(this.clock.now());
-      await r.invoices.update(invoice);
+      await r.invoices.save(invoice);
       return invoice;
     });
   }

@@ -8,12 +8,19 @@ import type { Repositories } from '../ports/unit-of-work.js';
  * The next number of `kind` in the caller's fiscal year (`INV-2026-000042`). Gapless: it locks
  * the counter until the caller's transaction ends, so call it inside `UnitOfWork.run`.
  */
-export function nextDocumentNumber(r: Repositories, caller: Caller, kind: DocumentKind): Promise<string> {
+export function nextDocumentNumber(
+  r: Pick<Repositories, 'documentNumbers'>,
+  caller: Caller,
+  kind: DocumentKind,
+): Promise<string> {
   return r.documentNumbers.next(caller.tenantId, caller.fiscalYearId, kind);
 }
 
 export const NOTE_DOCUMENT_KIND: Record<NoteKind, DocumentKind> = { CREDIT: 'CN', DEBIT: 'DN' };
 
-export function notesOf(r: Repositories, kind: NoteKind): NoteRepository {
+/** The repositories of both note kinds. */
+export type NoteRepositories = 'creditNotes' | 'debitNotes';
+
+export function notesOf(r: Pick<Repositories, NoteRepositories>, kind: NoteKind): NoteRepository {
   return kind === 'CREDIT' ? r.creditNotes : r.debitNotes;
 }

@@ -4,7 +4,11 @@ import type { Note, NoteKind } from '../../domain/billing/note.js';
 import { isUuid } from '../../domain/shared/ids.js';
 import type { Clock } from '../ports/clock.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
-import { notesOf } from './documents.js';
+import type { VoidNoteCommand } from './commands.js';
+import { notesOf, type NoteRepositories } from './documents.js';
+
+/** What approving or voiding a note touches: the note and its invoice. */
+type NoteLifecycleRepositories = 'invoices' | NoteRepositories;
 
 /**
  * Loads a note (any tenant: back office) with its invoice, locking the invoice row first and
@@ -12,12 +16,12 @@ import { notesOf } from './documents.js';
  * two back-office steps on one note or invoice run one after the other.
  */
 async function lockNoteWithInvoice(
-  r: Repositories,
+  r: Pick<Repositories, NoteLifecycleRepositories>,
   kind: NoteKind,
   id: string,
 ): Promise<{ note: Note; invoice: Invoice }> {
   const notes = notesOf(r, kind);
-  const found = isUuid(id) ? await notes.findByIdInAnyTenant(id) : null;
+  const found = isUuid(id) ? await notes.findByIdAcrossTenants(id) : null;
   if (!found) throw new NoteNotFound(kind);
   const invoice = await r.invoices.findById(found.tenantId, found.invoiceId, { forUpdate: true });
   const note = await notes.findById(found.tenantId, id, { forUpdate: true });
@@ -25,9 +29,13 @@ async function lockNoteWithInvoice(
   return { note, invoice };
 }
 
-async function saveNoteWithInvoice(r: Repositories, note: Note, invoice: Invoice): Promise<void> {
-  await notesOf(r, note.kind).update(note);
-  await r.invoices.update(invoice);
+async function saveNoteWithInvoice(
+  r: Pick<Repositories, NoteLifecycleRepositories>,
+  note: Note,
+  invoice: Invoice,
+): Promise<void> {
+  await notesOf(r, note.kind).save(note);
+  await r.invoices.save(invoice);
 }
 
 /**
@@ -38,7 +46,7 @@ async function saveNoteWithInvoice(r: Repositories, note: Note, invoice: Invoice
  */
 export class ApproveNote {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<NoteLifecycleRepositories>,
     private readonly clock: Clock,
     private readonly kind: NoteKind,
   ) {}
@@ -56,15 +64,15 @@ export class ApproveNote {
 /** Back office: DRAFT → VOIDED for a credit or debit note. Errors: NoteNotFound, NoteInvalidState, ValidationError. */
 export class VoidNote {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<NoteLifecycleRepositories>,
     private readonly clock: Clock,
     private readonly kind: NoteKind,
   ) {}
 
-  execute(id: string, input: { reason?: unknown } = {}): Promise<Note> {
+  execute(id: string, command: VoidNoteCommand = {}): Promise<Note> {
     return this.uow.run(async (r) => {
       const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
-      invoice.voidNote(note, input.reason, this.clock.now());
+      invoice.voidNote(note, command.reason, this.clock.now());
       await saveNoteWithInvoice(r, note, invoice);
       return note;
     });

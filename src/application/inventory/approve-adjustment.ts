@@ -9,12 +9,7 @@ import { ledgerEntryFor, type StockLedgerEntry } from '../../domain/inventory/st
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface ApproveAdjustmentInput {
-  id: string;
-  /** The back-office actor, kept on the request and on every ledger entry. */
-  approvedBy: string;
-}
+import type { ApproveAdjustmentCommand } from './commands.js';
 
 /**
  * Back office: PENDING → APPROVED, in one transaction: lock the request row, apply every item
@@ -26,12 +21,12 @@ export interface ApproveAdjustmentInput {
  */
 export class ApproveAdjustment {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'adjustmentRequests' | 'stock' | 'stockLedger'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: ApproveAdjustmentInput): Promise<AdjustmentRequest> {
+  async execute(input: ApproveAdjustmentCommand): Promise<AdjustmentRequest> {
     return this.uow.run(async (r) => {
       const request = await r.adjustmentRequests.findByIdAcrossTenants(input.id, { forUpdate: true });
       if (!request) throw new AdjustmentRequestNotFound();
@@ -54,8 +49,8 @@ export class ApproveAdjustment {
         entries.push(ledgerEntryFor(this.ids.next(), request, item, balance));
       }
 
-      if (!(await r.adjustmentRequests.saveDecision(request))) throw new AdjustmentRequestNotPending();
-      await r.stockLedger.append(entries);
+      if (!(await r.adjustmentRequests.save(request))) throw new AdjustmentRequestNotPending();
+      await r.stockLedger.add(entries);
       return request;
     });
   }

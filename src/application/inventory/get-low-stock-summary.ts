@@ -8,9 +8,9 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  * each counting all its products and listing up to 100 of them, lowest stock first.
  */
 export class GetLowStockSummary {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<'stock'>) {}
 
   execute(caller: Caller): Promise<LowStockSummary[]> {
-    return this.uow.read((r) => r.stock.lowStockSummary(caller.tenantId, LOW_STOCK_LIST_LIMIT));
+    return this.uow.read((r) => r.stock.findLowStockSummary(caller.tenantId, LOW_STOCK_LIST_LIMIT));
   }
 }

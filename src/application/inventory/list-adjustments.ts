@@ -1,20 +1,17 @@
-import type { AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import type { Caller } from '../access/caller.js';
 import type { AdjustmentSummary } from '../ports/inventory-repositories.js';
-import type { Page, PageRequest } from '../ports/pagination.js';
+import type { Page } from '../ports/pagination.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { ListAdjustmentsQuery } from './commands.js';
 
 /**
  * `GET /products/adjustments`: the tenant's requests, optionally of one status, newest first
  * then id. The back office lists a tenant's requests through the same use case.
  */
 export class ListAdjustments {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<'adjustmentRequests'>) {}
 
-  execute(
-    scope: Pick<Caller, 'tenantId'>,
-    query: PageRequest & { status?: AdjustmentStatus },
-  ): Promise<Page<AdjustmentSummary>> {
+  execute(scope: Pick<Caller, 'tenantId'>, query: ListAdjustmentsQuery): Promise<Page<AdjustmentSummary>> {
     return this.uow.read((r) => r.adjustmentRequests.list(scope.tenantId, query));
   }
 }

@@ -1,13 +1,14 @@
 import type { Caller } from '../access/caller.js';
 import type { ProductView } from '../ports/inventory-repositories.js';
-import type { Page, PageRequest } from '../ports/pagination.js';
+import type { Page } from '../ports/pagination.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { ListProductsQuery } from './commands.js';
 
 /** `GET /products`: the caller's catalogue, by name then id, optionally searched on name or SKU. */
 export class ListProducts {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<'products'>) {}
 
-  execute(caller: Caller, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
+  execute(caller: Pick<Caller, 'tenantId'>, query: ListProductsQuery): Promise<Page<ProductView>> {
     const search = query.search?.trim();
     return this.uow.read((r) => r.products.list(caller.tenantId, { ...query, search: search || undefined }));
   }

@@ -1,23 +1,19 @@
 import { ProductNotFound } from '../../domain/inventory/errors.js';
 import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
-import type { Page, PageRequest } from '../ports/pagination.js';
+import type { Page } from '../ports/pagination.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface ListStockLedgerInput extends PageRequest {
-  tenantId: string;
-  productId: string;
-}
+import type { ListStockLedgerCommand } from './commands.js';
 
 /** Back office: a product's stock movements (all warehouses), newest first. Errors: TenantNotFound, ProductNotFound. */
 export class ListStockLedger {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<'tenants' | 'products' | 'stockLedger'>) {}
 
-  execute(input: ListStockLedgerInput): Promise<Page<StockLedgerEntry>> {
+  execute(input: ListStockLedgerCommand): Promise<Page<StockLedgerEntry>> {
     return this.uow.read(async (r) => {
       if (!(await r.tenants.findById(input.tenantId))) throw new TenantNotFound();
       if (!(await r.products.findById(input.tenantId, input.productId))) throw new ProductNotFound();
-      return r.stockLedger.listForProduct(input.tenantId, input.productId, { page: input.page, limit: input.limit });
+      return r.stockLedger.list(input.tenantId, { productId: input.productId, page: input.page, limit: input.limit });
     });
   }
 }

@@ -2,30 +2,25 @@ import type { AdjustmentRequest } from '../../domain/inventory/adjustment-reques
 import { AdjustmentRequestNotFound, AdjustmentRequestNotPending } from '../../domain/inventory/errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface RejectAdjustmentInput {
-  id: string;
-  reason: unknown;
-  rejectedBy: string;
-}
+import type { RejectAdjustmentCommand } from './commands.js';
 
 /**
  * Back office: PENDING → REJECTED with a reason. Stock and ledger do not change; no event
- * (spec 6.2 announces approvals only). Acts across tenants. Errors: ValidationError (no
- * reason), AdjustmentRequestNotFound, AdjustmentRequestNotPending (409).
+ * (spec 6.2 announces approvals only). Acts across tenants. Errors: AdjustmentRequestNotFound,
+ * AdjustmentRequestNotPending (409).
  */
 export class RejectAdjustment {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'adjustmentRequests'>,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: RejectAdjustmentInput): Promise<AdjustmentRequest> {
+  async execute(input: RejectAdjustmentCommand): Promise<AdjustmentRequest> {
     return this.uow.run(async (r) => {
       const request = await r.adjustmentRequests.findByIdAcrossTenants(input.id, { forUpdate: true });
       if (!request) throw new AdjustmentRequestNotFound();
       request.reject(input.reason, input.rejectedBy, this.clock.now());
-      if (!(await r.adjustmentRequests.saveDecision(request))) throw new AdjustmentRequestNotPending();
+      if (!(await r.adjustmentRequests.save(request))) throw new AdjustmentRequestNotPending();
       return request;
     });
   }

@@ -1,52 +1,48 @@
-import { AdjustmentRequest, firstShortfall } from '../../domain/inventory/adjustment-request.js';
+import { AdjustmentRequest, firstShortfall, itemsOf } from '../../domain/inventory/adjustment-request.js';
 import { InsufficientAvailableStock, ProductNotFound } from '../../domain/inventory/errors.js';
 import { WarehouseNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface RequestAdjustmentInput {
-  warehouseId: unknown;
-  reason: unknown;
-  items: unknown;
-}
+import type { RequestAdjustmentCommand } from './commands.js';
 
 /**
  * `POST /products/adjust`: a PENDING request numbered `ADJ-<fiscal year>-<seq>`, attributed to
  * the caller's integration, branch and fiscal year. Stock does not change until approval.
- * Errors, in the order checked: ValidationError; WarehouseNotFound (also another tenant's);
+ * Errors, in the order checked: WarehouseNotFound (also another tenant's);
  * ProductNotFound(row) for the first missing product; InsufficientAvailableStock(row,
  * 'request') when the STOCK_OUTs of a product, summed in row order, exceed what the
  * warehouse holds now.
  */
 export class RequestAdjustment {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'warehouses' | 'products' | 'stock' | 'documentNumbers' | 'adjustmentRequests'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, input: RequestAdjustmentInput): Promise<AdjustmentRequest> {
-    const draft = AdjustmentRequest.parse(input);
+  async execute(caller: Caller, command: RequestAdjustmentCommand): Promise<AdjustmentRequest> {
     const tenantId = caller.tenantId;
+    const warehouseId = command.warehouseId.toLowerCase();
+    const items = itemsOf(command.items);
     return this.uow.run(async (r) => {
-      if (!(await r.warehouses.findById(tenantId, draft.warehouseId))) throw new WarehouseNotFound();
-      const productIds = [...new Set(draft.items.map((i) => i.productId))];
+      if (!(await r.warehouses.findById(tenantId, warehouseId))) throw new WarehouseNotFound();
+      const productIds = [...new Set(items.map((i) => i.productId))];
       const existing = await r.products.findExistingIds(tenantId, productIds);
-      const missing = draft.items.find((i) => !existing.has(i.productId));
+      const missing = items.find((i) => !existing.has(i.productId));
       if (missing) throw new ProductNotFound(missing.row);
 
-      const outgoing = [...new Set(draft.items.filter((i) => i.type === 'STOCK_OUT').map((i) => i.productId))];
+      const outgoing = [...new Set(items.filter((i) => i.type === 'STOCK_OUT').map((i) => i.productId))];
       if (outgoing.length > 0) {
-        const onHand = await r.stock.onHand(tenantId, draft.warehouseId, outgoing);
-        const row = firstShortfall(draft.items, onHand);
+        const onHand = await r.stock.findOnHand(tenantId, warehouseId, outgoing);
+        const row = firstShortfall(items, onHand);
         if (row !== null) throw new InsufficientAvailableStock(row, 'request');
       }
 
       const number = await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'ADJ');
       const request = AdjustmentRequest.create(
-        draft,
+        command,
         {
           id: this.ids.next(),
           tenantId,
@@ -57,7 +53,7 @@ export class RequestAdjustment {
         },
         this.clock.now(),
       );
-      await r.adjustmentRequests.insert(request);
+      await r.adjustmentRequests.add(request);
       return request;
     });
   }

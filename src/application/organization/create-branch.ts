@@ -3,26 +3,21 @@ import { newBranch, type Branch } from '../../domain/organization/organization.j
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface CreateBranchInput {
-  tenantId: string;
-  name: unknown;
-  code: unknown;
-}
+import type { CreateBranchCommand } from './commands.js';
 
 /** Errors: TenantNotFound, ValidationError, DuplicateBranchCode. */
 export class CreateBranch {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'tenants' | 'branches'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateBranchInput): Promise<Branch> {
-    const branch = newBranch(this.ids.next(), input.tenantId, input, this.clock.now());
+  async execute(command: CreateBranchCommand): Promise<Branch> {
+    const branch = newBranch(this.ids.next(), command.tenantId, command, this.clock.now());
     await this.uow.run(async (r) => {
-      if (!(await r.tenants.findById(input.tenantId))) throw new TenantNotFound();
-      await r.branches.insert(branch);
+      if (!(await r.tenants.findById(command.tenantId))) throw new TenantNotFound();
+      await r.branches.add(branch);
     });
     return branch;
   }

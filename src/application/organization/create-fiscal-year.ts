@@ -3,13 +3,7 @@ import { newFiscalYear, type FiscalYear } from '../../domain/organization/fiscal
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface CreateFiscalYearInput {
-  tenantId: string;
-  code: unknown;
-  startsOn: unknown;
-  endsOn: unknown;
-}
+import type { CreateFiscalYearCommand } from './commands.js';
 
 /**
  * Errors: TenantNotFound, ValidationError, FiscalYearOverlap, DuplicateFiscalYearCode.
@@ -18,19 +12,19 @@ export interface CreateFiscalYearInput {
  */
 export class CreateFiscalYear {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'tenants' | 'fiscalYears'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateFiscalYearInput): Promise<FiscalYear> {
-    const year = newFiscalYear(this.ids.next(), input.tenantId, input, this.clock.now());
+  async execute(command: CreateFiscalYearCommand): Promise<FiscalYear> {
+    const year = newFiscalYear(this.ids.next(), command.tenantId, command, this.clock.now());
     await this.uow.run(async (r) => {
-      if (!(await r.tenants.lock(input.tenantId))) throw new TenantNotFound();
+      if (!(await r.tenants.lock(command.tenantId))) throw new TenantNotFound();
       if (await r.fiscalYears.findOverlapping(year.tenantId, year.startsOn, year.endsOn)) {
         throw new FiscalYearOverlap();
       }
-      await r.fiscalYears.insert(year);
+      await r.fiscalYears.add(year);
     });
     return year;
   }

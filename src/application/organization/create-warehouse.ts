@@ -3,27 +3,22 @@ import { newWarehouse, type Warehouse } from '../../domain/organization/organiza
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
-
-export interface CreateWarehouseInput {
-  tenantId: string;
-  branchId: string;
-  name: unknown;
-}
+import type { CreateWarehouseCommand } from './commands.js';
 
 /** Errors: TenantNotFound, BranchNotFound (also for another tenant's branch), ValidationError. */
 export class CreateWarehouse {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'tenants' | 'branches' | 'warehouses'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateWarehouseInput): Promise<Warehouse> {
-    const warehouse = newWarehouse(this.ids.next(), input.tenantId, input, this.clock.now());
+  async execute(command: CreateWarehouseCommand): Promise<Warehouse> {
+    const warehouse = newWarehouse(this.ids.next(), command.tenantId, command, this.clock.now());
     await this.uow.run(async (r) => {
-      if (!(await r.tenants.findById(input.tenantId))) throw new TenantNotFound();
-      if (!(await r.branches.findById(input.tenantId, input.branchId))) throw new BranchNotFound();
-      await r.warehouses.insert(warehouse);
+      if (!(await r.tenants.findById(command.tenantId))) throw new TenantNotFound();
+      if (!(await r.branches.findById(command.tenantId, command.branchId))) throw new BranchNotFound();
+      await r.warehouses.add(warehouse);
     });
     return warehouse;
   }

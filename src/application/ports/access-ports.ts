@@ -2,16 +2,18 @@ import type { Integration } from '../../domain/access/integration.js';
 
 export interface IntegrationRepository {
   /** Throws on a duplicate client id (never expected: they are random). */
-  insert(integration: Integration): Promise<void>;
-  update(integration: Integration): Promise<void>;
-  findById(id: string, options?: { forUpdate?: boolean }): Promise<Integration | null>;
+  add(integration: Integration): Promise<void>;
+  save(integration: Integration): Promise<void>;
+  /** Back office: an integration is addressed by its id alone. */
+  findByIdAcrossTenants(id: string, options?: { forUpdate?: boolean }): Promise<Integration | null>;
   findByClientId(clientId: string): Promise<Integration | null>;
-  listByTenant(tenantId: string): Promise<Integration[]>;
+  /** A tenant's integrations, oldest first. */
+  findByTenant(tenantId: string): Promise<Integration[]>;
   /**
    * The active integrations with a webhook URL of these tenants (the webhook fan-out's
    * candidates), locked FOR SHARE until commit so a concurrent pause waits for the fan-out.
    */
-  listWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]>;
+  findWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]>;
 }
 
 /**
@@ -34,6 +36,8 @@ export interface SecretGenerator {
 export interface NonceStore {
   /** True when the nonce was unused for this integration and is now taken until `expiresAt`. */
   claim(integrationId: string, nonce: string, expiresAt: Date): Promise<boolean>;
+  /** True when the nonce was already claimed for this integration. Reads only: never writes. */
+  isUsed(integrationId: string, nonce: string): Promise<boolean>;
   /** Deletes nonces whose retention has passed; returns how many. */
   purgeExpired(now: Date): Promise<number>;
 }

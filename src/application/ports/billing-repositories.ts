@@ -7,7 +7,7 @@ import type { Note } from '../../domain/billing/note.js';
 import type { Page, PageRequest } from './pagination.js';
 
 export interface CustomerRepository {
-  insert(customer: Customer): Promise<void>;
+  add(customer: Customer): Promise<void>;
   findById(tenantId: string, id: string): Promise<Customer | null>;
 }
 
@@ -41,16 +41,16 @@ export interface InvoiceRepository {
    * CustomerNotFound when the customer is not the tenant's, InvoiceLineProductMissing when a
    * line's product is not.
    */
-  insert(invoice: Invoice): Promise<void>;
+  add(invoice: Invoice): Promise<void>;
   /** Writes the lifecycle fields (status, payments, void reason, timestamps). */
-  update(invoice: Invoice): Promise<void>;
+  save(invoice: Invoice): Promise<void>;
   /**
    * The invoice with its lines and note totals. With `forUpdate` the row is locked first and
    * the note totals are read after the lock, so they include every note committed before it.
    */
   findById(tenantId: string, id: string, options?: LoadOptions): Promise<Invoice | null>;
   /** Back office: the invoice whatever its tenant. */
-  findByIdInAnyTenant(id: string, options?: LoadOptions): Promise<Invoice | null>;
+  findByIdAcrossTenants(id: string, options?: LoadOptions): Promise<Invoice | null>;
   /** Newest first, then id. */
   list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>>;
 }
@@ -58,10 +58,12 @@ export interface InvoiceRepository {
 /** Credit notes and debit notes: one table each, one interface. */
 export interface NoteRepository {
   /** Throws DuplicateDocumentNumber when the number is taken. */
-  insert(note: Note): Promise<void>;
-  update(note: Note): Promise<void>;
+  add(note: Note): Promise<void>;
+  /** Writes the lifecycle fields (status, void reason, timestamps). */
+  save(note: Note): Promise<void>;
   findById(tenantId: string, id: string, options?: LoadOptions): Promise<Note | null>;
-  findByIdInAnyTenant(id: string): Promise<Note | null>;
+  /** Back office: the note whatever its tenant. */
+  findByIdAcrossTenants(id: string): Promise<Note | null>;
   /** Newest first, then id. */
   list(tenantId: string, query: PageRequest): Promise<Page<Note>>;
 }

@@ -17,10 +17,12 @@ export interface ProductView {
 }
 
 export interface ProductRepository {
-  /** Throws DuplicateSku when the SKU is taken in the tenant. */
-  insert(product: Product): Promise<void>;
+  /** Stores a new product. Throws DuplicateSku when the SKU is taken in the tenant. */
+  add(product: Product): Promise<void>;
   findById(tenantId: string, id: string, options?: { forUpdate?: boolean }): Promise<Product | null>;
-  update(product: Product): Promise<void>;
+  /** Writes the changes of a stored product (name, price, updatedAt). */
+  save(product: Product): Promise<void>;
+  /** By name then id; `search` (already trimmed, non-empty) matches name or SKU, case-insensitively. */
   list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>>;
   /** Which of `ids` are products of the tenant (one query, however many ids). */
   findExistingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>>;
@@ -37,7 +39,7 @@ export interface AdjustmentSummary {
 }
 
 export interface AdjustmentRequestRepository {
-  insert(request: AdjustmentRequest): Promise<void>;
+  add(request: AdjustmentRequest): Promise<void>;
   findById(tenantId: string, id: string): Promise<AdjustmentRequest | null>;
   /**
    * The back office's lookup, across tenants. `forUpdate` locks the request row until the
@@ -45,10 +47,11 @@ export interface AdjustmentRequestRepository {
    */
   findByIdAcrossTenants(id: string, options?: { forUpdate?: boolean }): Promise<AdjustmentRequest | null>;
   /**
-   * Stores the decision of a request that was PENDING. Returns false, writing nothing, when
-   * the stored request is no longer PENDING.
+   * Stores the decision taken on a loaded request (`request.decision`), conditionally: only
+   * while the stored status still accepts that event (the machine's from-states). Returns
+   * false, writing nothing, when it no longer does.
    */
-  saveDecision(request: AdjustmentRequest): Promise<boolean>;
+  save(request: AdjustmentRequest): Promise<boolean>;
   /** Newest first, then id. */
   list(tenantId: string, query: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>>;
 }
@@ -71,7 +74,7 @@ export interface LowStockSummary {
 /** Stock levels per (tenant, warehouse, product). A missing level is 0. */
 export interface StockRepository {
   /** What the warehouse holds of each of `productIds` (absent from the map: 0). */
-  onHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>>;
+  findOnHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>>;
   /**
    * Locks the existing levels of these products in the warehouse, in one fixed order, so
    * approvals touching the same products queue instead of deadlocking.
@@ -79,7 +82,7 @@ export interface StockRepository {
   lock(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<void>;
   /**
    * Adds `quantity` (creating the level at 0 first); returns the balance after, or null,
-   * changing nothing, when the level would exceed MAX_STOCK_LEVEL.
+   * changing nothing, when the level would leave STOCK_LEVEL_BOUNDS (`levelAfter`).
    */
   increaseIfRoom(
     tenantId: string,
@@ -89,8 +92,8 @@ export interface StockRepository {
     now: Date,
   ): Promise<Quantity | null>;
   /**
-   * Takes `quantity` away only if at least that much is there (a conditional update, safe
-   * under concurrency); returns the balance after, or null when there is not enough.
+   * Takes `quantity` away only if the level stays inside STOCK_LEVEL_BOUNDS (a conditional
+   * update, safe under concurrency); returns the balance after, or null when there is not enough.
    */
   decreaseIfAvailable(
     tenantId: string,
@@ -101,13 +104,15 @@ export interface StockRepository {
   ): Promise<Quantity | null>;
   /**
    * Both summaries of spec 2.3 in the order OUT_OF_STOCK, LOW_STOCK (each always present),
-   * each listing up to `limit` products, lowest stock first, then name and id.
+   * each listing up to `limit` products, lowest stock first, then name and id; classified by
+   * LOW_STOCK_RULE (the rule of `lowStockStatusOf`).
    */
-  lowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]>;
+  findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]>;
 }
 
 export interface StockLedgerRepository {
-  append(entries: readonly StockLedgerEntry[]): Promise<void>;
+  /** Stores new entries (never changed afterwards). */
+  add(entries: readonly StockLedgerEntry[]): Promise<void>;
   /** A product's movements in every warehouse of the tenant, newest first. */
-  listForProduct(tenantId: string, productId: string, query: PageRequest): Promise<Page<StockLedgerEntry>>;
+  list(tenantId: string, query: PageRequest & { productId: string }): Promise<Page<StockLedgerEntry>>;
 }

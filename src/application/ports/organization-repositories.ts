@@ -2,7 +2,7 @@ import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 
 export interface TenantRepository {
-  insert(tenant: Tenant): Promise<void>;
+  add(tenant: Tenant): Promise<void>;
   findById(id: string): Promise<Tenant | null>;
   /** Locks the tenant row for the rest of the transaction (serialises per-tenant setup checks). */
   lock(id: string): Promise<boolean>;
@@ -10,18 +10,18 @@ export interface TenantRepository {
 
 export interface BranchRepository {
   /** Throws DuplicateBranchCode when the code is taken in the tenant. */
-  insert(branch: Branch): Promise<void>;
+  add(branch: Branch): Promise<void>;
   findById(tenantId: string, id: string): Promise<Branch | null>;
 }
 
 export interface FiscalYearRepository {
   /** Throws FiscalYearOverlap or DuplicateFiscalYearCode on a collision. */
-  insert(year: FiscalYear): Promise<void>;
+  add(year: FiscalYear): Promise<void>;
   findById(tenantId: string, id: string): Promise<FiscalYear | null>;
   findOverlapping(tenantId: string, startsOn: string, endsOn: string): Promise<FiscalYear | null>;
 }
 
 export interface WarehouseRepository {
-  insert(warehouse: Warehouse): Promise<void>;
+  add(warehouse: Warehouse): Promise<void>;
   findById(tenantId: string, id: string): Promise<Warehouse | null>;
 }

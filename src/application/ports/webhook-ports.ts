@@ -48,11 +48,12 @@ export interface DeliveryListItem {
  * Webhook deliveries. The claim is the one place a delivery becomes IN_FLIGHT: it takes one of
  * the tenant's five slots under a lease, so the database itself bounds a tenant's in-flight
  * deliveries across every worker. Bulk status moves (hold, re-queue, replay of a whole
- * endpoint) are single statements following the transitions of `delivery.machine.ts`.
+ * endpoint) are single statements whose from- and to-statuses come from `DELIVERY_MOVES`
+ * (`delivery.machine.ts`).
  */
 export interface WebhookDeliveryRepository {
   /** Inserts new deliveries; an existing (event, integration) pair is left as it is. Returns how many were new. */
-  insertNew(deliveries: readonly WebhookDelivery[]): Promise<number>;
+  add(deliveries: readonly WebhookDelivery[]): Promise<number>;
   /**
    * Claims up to `limit` due deliveries across tenants, each in a free slot of its tenant (at
    * most 5 per tenant), skipping paused endpoints, tenants another worker is claiming for,
@@ -64,7 +65,7 @@ export interface WebhookDeliveryRepository {
    * sent at once — and returns the lease, for the caller to `claim` with. Null when all five
    * slots are taken (nothing is inserted).
    */
-  insertClaimed(
+  addClaimed(
     delivery: WebhookDelivery,
     claim: { owner: string; leaseMs: number; now: Date },
   ): Promise<DeliveryLease | null>;
@@ -76,7 +77,7 @@ export interface WebhookDeliveryRepository {
   /** IN_FLIGHT deliveries whose lease ran out before `now`, locked for this transaction. */
   findExpiredLeases(now: Date, limit: number): Promise<WebhookDelivery[]>;
   /** Of these integrations, the ones whose endpoint is paused; locks their rows (FOR SHARE) until commit. */
-  pausedEndpoints(integrationIds: readonly string[]): Promise<Set<string>>;
+  findPausedEndpoints(integrationIds: readonly string[]): Promise<Set<string>>;
   /** PENDING and RETRYING deliveries of the integration → HELD. */
   holdQueued(integrationId: string, now: Date): Promise<number>;
   /** Queued deliveries of any paused endpoint → HELD (stragglers of a pause). */
@@ -84,8 +85,9 @@ export interface WebhookDeliveryRepository {
   /** HELD deliveries of the integration → PENDING, due now. */
   requeueHeld(integrationId: string, now: Date): Promise<number>;
   /** DEAD deliveries of the integration (pings excepted) → PENDING with a fresh schedule. */
-  replayDead(integrationId: string, now: Date): Promise<number>;
-  findById(id: string, options?: { forUpdate?: boolean }): Promise<WebhookDelivery | null>;
+  replayDeadLetters(integrationId: string, now: Date): Promise<number>;
+  /** Back office: a delivery by id, whatever its tenant. */
+  findByIdAcrossTenants(id: string, options?: { forUpdate?: boolean }): Promise<WebhookDelivery | null>;
   /** Saves a delivery loaded with `forUpdate` (back-office replay). */
   save(delivery: WebhookDelivery): Promise<void>;
   listByIntegration(

@@ -1,4 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
+import { MAX_QUANTITY } from '../../domain/billing/invoice-line.js';
+import { MAX_PAGE } from '../ports/pagination.js';
 
 /**
  * Schema pieces every context's commands are built from (TypeBox: plain JSON Schema with a
@@ -10,11 +13,12 @@ import { Type, type Static } from '@sinclair/typebox';
  */
 export const Uuid = Type.String({ format: 'uuid' });
 export const Name = Type.String({ minLength: 1, maxLength: 200 });
-/** A price or amount: > 0, at most 2 decimals. */
-export const Money = Type.Number({ exclusiveMinimum: 0, maxDecimals: 2 });
-/** A quantity: > 0, at most 3 decimals. */
-export const Quantity = Type.Number({ exclusiveMinimum: 0, maxDecimals: 3 });
-export const Page = Type.Integer({ minimum: 1, default: 1 });
+/** A price or amount: > 0, at most 2 decimals, no more than its numeric(14,2) column holds. */
+export const Money = Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
+/** A quantity: > 0, at most 3 decimals, no more than its numeric(14,3) column holds. */
+export const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: MAX_QUANTITY.toNumber(), maxDecimals: 3 });
+/** Bounded so that (page - 1) × limit can never overflow an OFFSET. */
+export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
 export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 10 });
 
 /** `page` and `limit` of every list (CONTRACT §3): spread into a query schema's properties. */

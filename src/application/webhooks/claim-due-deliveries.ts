@@ -9,7 +9,7 @@ import type { ClaimedDelivery, WebhookSettings } from '../ports/webhook-ports.js
  */
 export class ClaimDueDeliveries {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'webhookDeliveries'>,
     private readonly clock: Clock,
     private readonly settings: WebhookSettings,
   ) {}

@@ -13,7 +13,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class FanOutEvents {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'outboxFeed' | 'integrations' | 'webhookDeliveries'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -23,7 +23,7 @@ export class FanOutEvents {
       const events = await r.outboxFeed.takeUndispatched(limit);
       if (events.length === 0) return { events: 0, deliveries: 0 };
       const subscribers = new Map<string, Integration[]>();
-      for (const integration of await r.integrations.listWebhookSubscribers([
+      for (const integration of await r.integrations.findWebhookSubscribers([
         ...new Set(events.map((e) => e.tenantId)),
       ])) {
         const list = subscribers.get(integration.tenantId) ?? [];
@@ -48,7 +48,7 @@ export class FanOutEvents {
           );
         }
       }
-      const created = await r.webhookDeliveries.insertNew(deliveries);
+      const created = await r.webhookDeliveries.add(deliveries);
       await r.outboxFeed.markDispatched(events, now);
       return { events: events.length, deliveries: created };
     });

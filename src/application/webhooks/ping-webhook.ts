@@ -27,7 +27,7 @@ const SLOT_WAIT_STEP_MS = 50;
  */
 export class PingWebhook {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'integrations' | 'webhookDeliveries'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly sender: WebhookSender,
@@ -35,7 +35,7 @@ export class PingWebhook {
   ) {}
 
   async execute(integrationId: string): Promise<PingResult> {
-    const integration = await this.uow.read((r) => r.integrations.findById(integrationId));
+    const integration = await this.uow.read((r) => r.integrations.findByIdAcrossTenants(integrationId));
     if (!integration) throw new IntegrationNotFound();
     if (!integration.webhookUrl || !integration.webhookSecret) throw new WebhookNotConfigured();
     if (!integration.active) throw new IntegrationInactive();
@@ -59,7 +59,7 @@ export class PingWebhook {
     const owner = `ping:${id}`;
     for (let waited = 0; ; waited += SLOT_WAIT_STEP_MS) {
       const lease = await this.uow.run((r) =>
-        r.webhookDeliveries.insertClaimed(delivery, { owner, leaseMs: this.settings.leaseMs, now: this.clock.now() }),
+        r.webhookDeliveries.addClaimed(delivery, { owner, leaseMs: this.settings.leaseMs, now: this.clock.now() }),
       );
       if (lease) {
         delivery.claim(lease, this.clock.now());

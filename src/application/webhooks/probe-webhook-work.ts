@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 /** A dispatcher's cheap idle check: is there an undispatched event, a due delivery or an expired lease? */
 export class ProbeWebhookWork {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'webhookDeliveries'>,
     private readonly clock: Clock,
   ) {}
 

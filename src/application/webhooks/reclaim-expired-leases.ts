@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class ReclaimExpiredLeases {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'webhookDeliveries'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -21,7 +21,7 @@ export class ReclaimExpiredLeases {
       const held = await r.webhookDeliveries.holdQueuedOfPausedEndpoints(now);
       const expired = await r.webhookDeliveries.findExpiredLeases(now, limit);
       if (expired.length === 0) return { released: 0, held };
-      const paused = await r.webhookDeliveries.pausedEndpoints(
+      const paused = await r.webhookDeliveries.findPausedEndpoints(
         [...new Set(expired.map((d) => d.integrationId))].sort(),
       );
       const released = expired.map((delivery) => {

@@ -6,6 +6,8 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
 import type { WebhookAlerts, WebhookSettings } from '../ports/webhook-ports.js';
 
+type OutcomeRepositories = 'integrations' | 'webhookDeliveries';
+
 export interface DeliveryResult {
   /** The delivery as claimed (IN_FLIGHT, with its lease). */
   delivery: WebhookDelivery;
@@ -29,7 +31,7 @@ export interface RecordedOutcomes {
  */
 export class RecordDeliveryOutcomes {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<OutcomeRepositories>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly settings: WebhookSettings,
@@ -58,7 +60,7 @@ export class RecordDeliveryOutcomes {
   }
 
   private async record(
-    r: Repositories,
+    r: Pick<Repositories, OutcomeRepositories>,
     results: readonly DeliveryResult[],
     attemptIds: string[],
     now: Date,
@@ -80,7 +82,7 @@ export class RecordDeliveryOutcomes {
     for (const id of [
       ...new Set(dying.filter((x) => !x.delivery.isPing).map((x) => x.delivery.integrationId)),
     ].sort()) {
-      const integration = await r.integrations.findById(id, { forUpdate: true });
+      const integration = await r.integrations.findByIdAcrossTenants(id, { forUpdate: true });
       if (integration) pausing.set(id, integration);
     }
     for (const x of dying) x.delivery.recordAttempt(x.attemptId, x.outcome, { schedule, endpointPaused: false }, now);
@@ -93,7 +95,7 @@ export class RecordDeliveryOutcomes {
       if (!integration || d.isPing || paused.has(integration.id)) continue;
       if (!integration.webhookPausedAt) {
         integration.pauseWebhook(now);
-        await r.integrations.update(integration);
+        await r.integrations.save(integration);
         await r.webhookDeliveries.holdQueued(integration.id, now);
         newlyPaused.push(integration.id);
       }
@@ -102,7 +104,9 @@ export class RecordDeliveryOutcomes {
 
     // 2. The rest: a failure of a paused endpoint is held, not retried.
     const failing = [...new Set(living.filter((x) => !x.outcome.ok).map((x) => x.delivery.integrationId))];
-    const pausedEndpoints = await r.webhookDeliveries.pausedEndpoints(failing.filter((id) => !paused.has(id)).sort());
+    const pausedEndpoints = await r.webhookDeliveries.findPausedEndpoints(
+      failing.filter((id) => !paused.has(id)).sort(),
+    );
     for (const id of paused) pausedEndpoints.add(id);
     for (const [id, integration] of pausing) if (integration.webhookPausedAt) pausedEndpoints.add(id);
     for (const x of living) {

@@ -1,7 +1,7 @@
-import type { WebhookDelivery } from '../../domain/webhooks/delivery.js';
 import { DeliveryNotFound } from '../../domain/webhooks/errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { toDeliveryView, type DeliveryView } from './delivery-view.js';
 
 /**
  * Back-office replay of one DEAD or DELIVERED delivery: due again with the same id and a fresh
@@ -10,18 +10,18 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
  */
 export class ReplayDelivery {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'webhookDeliveries'>,
     private readonly clock: Clock,
   ) {}
 
-  execute(deliveryId: string): Promise<WebhookDelivery> {
+  execute(deliveryId: string): Promise<DeliveryView> {
     return this.uow.run(async (r) => {
-      const delivery = await r.webhookDeliveries.findById(deliveryId, { forUpdate: true });
+      const delivery = await r.webhookDeliveries.findByIdAcrossTenants(deliveryId, { forUpdate: true });
       if (!delivery) throw new DeliveryNotFound();
-      const paused = await r.webhookDeliveries.pausedEndpoints([delivery.integrationId]);
+      const paused = await r.webhookDeliveries.findPausedEndpoints([delivery.integrationId]);
       delivery.replay(paused.has(delivery.integrationId), this.clock.now());
       await r.webhookDeliveries.save(delivery);
-      return delivery;
+      return toDeliveryView(delivery.state());
     });
   }
 }

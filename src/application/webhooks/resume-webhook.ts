@@ -19,21 +19,21 @@ export interface ResumeResult {
  */
 export class ResumeWebhook {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<'integrations' | 'webhookDeliveries'>,
     private readonly clock: Clock,
   ) {}
 
   execute(integrationId: string, options: { replayDeadLetters?: boolean } = {}): Promise<ResumeResult> {
     return this.uow.run(async (r) => {
-      const integration = await r.integrations.findById(integrationId, { forUpdate: true });
+      const integration = await r.integrations.findByIdAcrossTenants(integrationId, { forUpdate: true });
       if (!integration) throw new IntegrationNotFound();
       const now = this.clock.now();
       if (integration.webhookPausedAt) {
         integration.resumeWebhook(now);
-        await r.integrations.update(integration);
+        await r.integrations.save(integration);
       }
       const requeued = await r.webhookDeliveries.requeueHeld(integrationId, now);
-      const replayed = options.replayDeadLetters ? await r.webhookDeliveries.replayDead(integrationId, now) : 0;
+      const replayed = options.replayDeadLetters ? await r.webhookDeliveries.replayDeadLetters(integrationId, now) : 0;
       return { integration, requeued, replayed };
     });
   }

@@ -1,4 +1,5 @@
 import { AuthenticationError, ForbiddenError, NotFoundError } from '../shared/errors.js';
+import { nonceHints, timestampHints } from './request-rules.js';
 
 export class IntegrationNotFound extends NotFoundError {
   constructor() {
@@ -12,12 +13,19 @@ export const AuthFailures = {
     new AuthenticationError('INVALID_OR_INACTIVE_CLIENT_ID', 'Invalid or inactive Client ID or API Key.'),
   ipNotAllowed: (ip: string) => new ForbiddenError(`Access denied from IP address: ${ip}`, 'IP_NOT_ALLOWED'),
   timestampMissing: () => new AuthenticationError('TIMESTAMP_MISSING', 'Request timestamp (x-timestamp) is missing.'),
-  timestampExpired: () => new AuthenticationError('TIMESTAMP_EXPIRED', 'Request timestamp expired or invalid.'),
+  /** With `header` and `now`, adds a hint of what looks wrong (seconds, not an integer, how far off). */
+  timestampExpired: (header?: string, now?: Date) =>
+    new AuthenticationError(
+      'TIMESTAMP_EXPIRED',
+      'Request timestamp expired or invalid.',
+      header !== undefined && now ? timestampHints(header, now) : undefined,
+    ),
   nonceMissing: () => new AuthenticationError('NONCE_MISSING', 'Request nonce (x-nonce) is missing.'),
-  nonceMalformed: () =>
+  nonceMalformed: (nonce?: string) =>
     new AuthenticationError(
       'NONCE_MISSING',
       'Request nonce (x-nonce) must be 8 to 128 characters of A-Z, a-z, 0-9, _ or -.',
+      nonce !== undefined ? nonceHints(nonce) : undefined,
     ),
   nonceUsed: () => new AuthenticationError('NONCE_ALREADY_USED', 'Replay attack detected: Request nonce already used.'),
   invalidSignature: () => new AuthenticationError('INVALID_SIGNATURE', 'Invalid request signature.'),

@@ -1,11 +1,13 @@
 import { ValidationError } from '../shared/errors.js';
-import { cleanText } from '../shared/text.js';
+import { requiredText } from '../shared/text.js';
 import { IpAllowList } from './ip-allow-list.js';
-import { isRole, ROLES, type Role } from './permissions.js';
+import type { Role } from './permissions.js';
 import { parseWebhookEvents, subscribes, type WebhookEventName } from './webhook-events.js';
 
 /** How long a rotated-out client secret keeps working, unless the caller says otherwise. */
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** The longest overlap a rotation may ask for: 30 days. */
+export const MAX_SECRET_OVERLAP_MS = 30 * DEFAULT_SECRET_OVERLAP_MS;
 
 export interface IntegrationState {
   id: string;
@@ -30,32 +32,35 @@ export interface IntegrationState {
   updatedAt: Date;
 }
 
-/** What the back office gives to create an integration (validated here). */
+/** What the back office gives to create an integration (its shape checked by the command schema). */
 export interface NewIntegration {
   tenantId: string;
   branchId: string;
   fiscalYearId: string;
-  role: unknown;
-  clientName: unknown;
-  allowedIps?: unknown;
-  webhookUrl?: unknown;
-  webhookEvents?: unknown;
-  requireSignedReads?: unknown;
+  role: Role;
+  clientName: string;
+  allowedIps?: string | null;
+  webhookUrl?: string | null;
+  webhookEvents?: string | null;
+  requireSignedReads?: boolean;
 }
 
+/** A back-office change; `null` or `''` clears a list or the webhook URL. */
 export interface IntegrationChanges {
-  active?: unknown;
-  allowedIps?: unknown;
-  webhookUrl?: unknown;
-  webhookEvents?: unknown;
-  requireSignedReads?: unknown;
+  active?: boolean;
+  allowedIps?: string | null;
+  webhookUrl?: string | null;
+  webhookEvents?: string | null;
+  requireSignedReads?: boolean;
 }
 
-/** Syntax of a webhook URL; the scheme and target policy (https, no private address) is checked by the use case's port. */
-export function parseWebhookUrl(input: unknown): string | null {
+/**
+ * A webhook URL as stored (absent or empty: none). Its syntax is this rule's own; the scheme
+ * and target policy (https, no private address) is checked by the use case's port.
+ */
+export function parseWebhookUrl(input: string | null | undefined): string | null {
   if (input === undefined || input === null || input === '') return null;
-  if (typeof input !== 'string' || input.length > 2048)
-    throw new ValidationError('webhookUrl must be a URL', 'webhookUrl');
+  if (input.length > 2048) throw new ValidationError('webhookUrl must be a URL', 'webhookUrl');
   let url: URL;
   try {
     url = new URL(input);
@@ -70,11 +75,6 @@ export function parseWebhookUrl(input: unknown): string | null {
   return url.toString();
 }
 
-function parseBoolean(input: unknown, field: string): boolean {
-  if (typeof input !== 'boolean') throw new ValidationError(`${field} must be a boolean`, field);
-  return input;
-}
-
 /**
  * An integration: an external system's credentials and what they are bound to (spec 2.9,
  * CONTRACT §2). It holds its secrets in clear in memory; the repository encrypts them at rest.
@@ -87,13 +87,7 @@ export class Integration {
     generated: { clientId: string; clientSecret: string; webhookSecret: () => string },
     now: Date,
   ): Integration {
-    if (!isRole(input.role)) {
-      throw new ValidationError(`role must be one of the following values: ${ROLES.join(', ')}`, 'role');
-    }
-    const clientName = cleanText(input.clientName, 200);
-    if (clientName === null) {
-      throw new ValidationError('clientName must be a non-empty string of at most 200 characters', 'clientName');
-    }
+    const clientName = requiredText(input.clientName, 'clientName');
     const webhookUrl = parseWebhookUrl(input.webhookUrl);
     return new Integration({
       id: input.id,
@@ -112,8 +106,7 @@ export class Integration {
       webhookSecret: webhookUrl ? generated.webhookSecret() : null,
       webhookEvents: parseWebhookEvents(input.webhookEvents),
       webhookPausedAt: null,
-      requireSignedReads:
-        input.requireSignedReads === undefined ? false : parseBoolean(input.requireSignedReads, 'requireSignedReads'),
+      requireSignedReads: input.requireSignedReads ?? false,
       active: true,
       createdAt: now,
       updatedAt: now,
@@ -170,27 +163,6 @@ export class Integration {
     return { ...this.s };
   }
 
-  /** Public view: never any secret. */
-  view() {
-    return {
-      id: this.s.id,
-      tenantId: this.s.tenantId,
-      branchId: this.s.branchId,
-      fiscalYearId: this.s.fiscalYearId,
-      role: this.s.role,
-      clientName: this.s.clientName,
-      clientId: this.s.clientId,
-      allowedIps: this.s.allowedIps.restricted ? this.s.allowedIps.toString() : null,
-      webhookUrl: this.s.webhookUrl,
-      webhookEvents: this.s.webhookEvents ? this.s.webhookEvents.join(',') : null,
-      webhookPausedAt: this.s.webhookPausedAt?.toISOString() ?? null,
-      requireSignedReads: this.s.requireSignedReads,
-      active: this.s.active,
-      createdAt: this.s.createdAt.toISOString(),
-      updatedAt: this.s.updatedAt.toISOString(),
-    };
-  }
-
   /** The client secrets that verify a request at `now`: the current one, and a rotated-out one within its overlap. */
   signingSecretsAt(now: Date): string[] {
     const secrets = [this.s.clientSecret];
@@ -223,10 +195,8 @@ export class Integration {
   update(changes: IntegrationChanges, newWebhookSecret: () => string, now: Date): { webhookSecret?: string } {
     const next = { ...this.s };
     let issued: string | undefined;
-    if (changes.active !== undefined) next.active = parseBoolean(changes.active, 'active');
-    if (changes.requireSignedReads !== undefined) {
-      next.requireSignedReads = parseBoolean(changes.requireSignedReads, 'requireSignedReads');
-    }
+    if (changes.active !== undefined) next.active = changes.active;
+    if (changes.requireSignedReads !== undefined) next.requireSignedReads = changes.requireSignedReads;
     if (changes.allowedIps !== undefined) next.allowedIps = IpAllowList.parse(changes.allowedIps);
     if (changes.webhookEvents !== undefined) next.webhookEvents = parseWebhookEvents(changes.webhookEvents);
     if (changes.webhookUrl !== undefined) {
@@ -243,7 +213,7 @@ export class Integration {
 
   /** Issues a new client secret; the old one keeps working for `overlapMs`. */
   rotateClientSecret(newSecret: string, overlapMs: number, now: Date): void {
-    if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > 30 * DEFAULT_SECRET_OVERLAP_MS) {
+    if (!Number.isInteger(overlapMs) || overlapMs < 0 || overlapMs > MAX_SECRET_OVERLAP_MS) {
       throw new ValidationError('overlap must be between 0 and 30 days', 'overlapSeconds');
     }
     this.s = {

@@ -27,10 +27,8 @@ export class IpAllowList {
 
   static readonly ANY = new IpAllowList([], []);
 
-  static parse(input: unknown): IpAllowList {
+  static parse(input: string | null | undefined): IpAllowList {
     if (input === undefined || input === null || input === '') return IpAllowList.ANY;
-    if (typeof input !== 'string')
-      throw new ValidationError('allowedIps must be a comma-separated string', 'allowedIps');
     const entries = input
       .split(',')
       .map((s) => s.trim())

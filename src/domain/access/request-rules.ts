@@ -18,6 +18,41 @@ export function isFreshTimestamp(header: string, now: Date): boolean {
   return Math.abs(now.getTime() - t) <= TIMESTAMP_WINDOW_MS;
 }
 
+/**
+ * Hints for a refused `x-timestamp` (the answer keeps the spec's status, code and message):
+ * seconds instead of milliseconds, not an integer, or how far from the server clock it is.
+ */
+export function timestampHints(header: string, now: Date): { field: string; issue: string }[] {
+  const field = 'x-timestamp';
+  if (!INTEGER.test(header)) {
+    return [{ field, issue: 'must be an integer: milliseconds since the epoch (e.g. Date.now())' }];
+  }
+  const t = Number(header);
+  if (Math.abs(now.getTime() - t * 1000) <= TIMESTAMP_WINDOW_MS) {
+    return [{ field, issue: 'looks like seconds; send milliseconds since the epoch' }];
+  }
+  const off = Math.round((t - now.getTime()) / 1000);
+  return [
+    {
+      field,
+      issue: `is ${Math.abs(off)} s ${off < 0 ? 'behind' : 'ahead of'} the server clock (${now.toISOString()}); the window is ±${TIMESTAMP_WINDOW_MS / 1000} s`,
+    },
+  ];
+}
+
+/** Hints for a malformed `x-nonce`: the format and what was received. */
+export function nonceHints(nonce: string): { field: string; issue: string }[] {
+  const bad = [...new Set(nonce.replace(/[A-Za-z0-9_-]/g, ''))].slice(0, 5).join('');
+  return [
+    {
+      field: 'x-nonce',
+      issue:
+        `must be 8 to 128 characters of [A-Za-z0-9_-]; got ${nonce.length} character${nonce.length === 1 ? '' : 's'}` +
+        (bad ? ` including "${bad}"` : ''),
+    },
+  ];
+}
+
 export function isWellFormedNonce(nonce: string): boolean {
   return NONCE.test(nonce);
 }

@@ -1,17 +1,16 @@
 import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import { Money } from '../shared/money.js';
-import { cleanText } from '../shared/text.js';
 import {
   CreditNoteExceedsBalance,
   InvoiceAlreadyVoided,
   InvoiceInvalidState,
   PaymentExceedsAmountDue,
 } from './errors.js';
-import { creditableBalance, invoiceAmounts, type InvoiceAmounts } from './invoice-amounts.js';
-import type { InvoiceLine, NewInvoice, PaymentMethod } from './invoice-line.js';
+import { MAX_AMOUNT, creditableBalance, invoiceAmounts, type InvoiceAmounts } from './invoice-amounts.js';
+import { invoiceLines, type InvoiceLine, type NewInvoice, type PaymentMethod } from './invoice-line.js';
 import { nextInvoiceStatus, type InvoiceEvent, type InvoiceStatus } from './invoice.machine.js';
-import { Note, REASON_MAX_LENGTH, type NoteKind } from './note.js';
+import { Note, reasonText, type NoteKind } from './note.js';
 
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
@@ -65,20 +64,24 @@ export class Invoice extends AggregateRoot {
     super();
   }
 
-  /** A new DRAFT invoice. Records no event: `billing.invoice.created` fires on approval. */
+  /**
+   * A new DRAFT invoice with exact line totals. Records no event: `billing.invoice.created`
+   * fires on approval. Throws ValidationError when a line total or the total is too large.
+   */
   static create(
     ids: { id: string; tenantId: string; number: string; branchId: string; fiscalYearId: string },
     request: NewInvoice,
     now: Date,
   ): Invoice {
+    const { lines, totalAmount } = invoiceLines(request.items);
     return new Invoice(
       {
         ...ids,
-        customerId: request.customerId,
+        customerId: request.customerId.toLowerCase(),
         paymentMethod: request.paymentMethod,
         status: 'DRAFT',
-        lines: request.lines,
-        totalAmount: request.totalAmount,
+        lines,
+        totalAmount,
         payments: Money.ZERO,
         refunds: Money.ZERO,
         voidReason: null,
@@ -144,35 +147,35 @@ export class Invoice extends AggregateRoot {
   }
 
   /** DRAFT | APPROVED → VOIDED with a reason, records `billing.invoice.voided`. */
-  void(reason: unknown, now: Date): void {
+  void(reason: string, now: Date): void {
     if (this.s.status === 'VOIDED') throw new InvoiceAlreadyVoided();
     const next = this.refuseUnless({ type: 'VOID' }, 'void');
-    const voidReason = cleanText(reason, REASON_MAX_LENGTH);
-    if (voidReason === null) {
-      throw new ValidationError(
-        `reason must be a non-empty string of at most ${REASON_MAX_LENGTH} characters`,
-        'reason',
-      );
-    }
+    const voidReason = reasonText(reason);
     this.s = { ...this.s, status: next, voidReason, voidedAt: now, updatedAt: now };
     this.recordLifecycleEvent(INVOICE_VOIDED, 'VOID', now);
   }
 
   /**
    * A new DRAFT note against this invoice. A credit note needs an APPROVED or PAID invoice and
-   * may not exceed the creditable balance; a debit note needs an APPROVED invoice.
+   * may not exceed the creditable balance; a debit note needs an APPROVED invoice. `amount` is
+   * > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else).
    */
   issueNote(
     kind: NoteKind,
-    input: { id: string; number: string; amount: Money; reason: string; branchId: string; fiscalYearId: string },
+    input: { id: string; number: string; amount: number; reason: string; branchId: string; fiscalYearId: string },
     now: Date,
   ): Note {
+    const amount = Money.of(input.amount);
+    if (!amount.isPositive() || amount.greaterThan(MAX_AMOUNT)) {
+      throw new RangeError(`Not a note amount: ${amount.toString()}`);
+    }
+    const reason = reasonText(input.reason);
     this.assertAcceptsNotes(kind, 'reference');
     if (kind === 'CREDIT') {
-      if (input.amount.greaterThan(this.creditableBalance())) throw new CreditNoteExceedsBalance('request');
-      this.notes = { ...this.notes, pendingCredits: this.notes.pendingCredits.plus(input.amount) };
+      if (amount.greaterThan(this.creditableBalance())) throw new CreditNoteExceedsBalance('request');
+      this.notes = { ...this.notes, pendingCredits: this.notes.pendingCredits.plus(amount) };
     }
-    return Note.draft({ ...input, kind, tenantId: this.s.tenantId, invoiceId: this.s.id }, now);
+    return Note.draft({ ...input, amount, reason, kind, tenantId: this.s.tenantId, invoiceId: this.s.id }, now);
   }
 
   /**
@@ -203,7 +206,7 @@ export class Invoice extends AggregateRoot {
   }
 
   /** Voids a DRAFT note of this invoice; a voided credit note frees its part of the balance. */
-  voidNote(note: Note, reason: unknown, now: Date): void {
+  voidNote(note: Note, reason: string | undefined, now: Date): void {
     this.assertOwns(note);
     note.void(reason, now);
     if (note.kind === 'CREDIT') {
@@ -252,36 +255,5 @@ export class Invoice extends AggregateRoot {
   /** The stored form (for mappers). */
   state(): Readonly<InvoiceState> {
     return this.s;
-  }
-
-  /** Plain data for presentation and logs; money as exact JSON numbers. */
-  snapshot() {
-    const s = this.s;
-    const a = this.amounts();
-    return {
-      id: s.id,
-      tenantId: s.tenantId,
-      billNumber: s.number,
-      status: s.status,
-      customerId: s.customerId,
-      paymentMethod: s.paymentMethod,
-      branchId: s.branchId,
-      fiscalYearId: s.fiscalYearId,
-      totalAmount: a.totalAmount.toNumber(),
-      netAmount: a.netAmount.toNumber(),
-      amountPaid: a.amountPaid.toNumber(),
-      amountDue: a.amountDue.toNumber(),
-      items: s.lines.map((l) => ({
-        productId: l.productId,
-        quantity: l.quantity.toNumber(),
-        unitPrice: l.unitPrice.toNumber(),
-        lineTotal: l.lineTotal.toNumber(),
-      })),
-      voidReason: s.voidReason,
-      approvedAt: s.approvedAt?.toISOString() ?? null,
-      voidedAt: s.voidedAt?.toISOString() ?? null,
-      createdAt: s.createdAt.toISOString(),
-      updatedAt: s.updatedAt.toISOString(),
-    };
   }
 }

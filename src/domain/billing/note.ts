@@ -1,15 +1,24 @@
-import { ValidationError, type ErrorDetail } from '../shared/errors.js';
+import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
-import { Money } from '../shared/money.js';
+import type { Money } from '../shared/money.js';
 import { cleanText } from '../shared/text.js';
 import { NoteInvalidState } from './errors.js';
-import { MAX_AMOUNT } from './invoice-amounts.js';
 import { nextNoteStatus, type NoteEvent, type NoteStatus } from './note.machine.js';
 
 /** A credit note lowers an invoice's net amount, a debit note raises it (once APPROVED). */
 export type NoteKind = 'CREDIT' | 'DEBIT';
 
 export const REASON_MAX_LENGTH = 500;
+
+/** The rule of every billing reason (void reasons, note reasons), worded once: the request schemas show it too. */
+export const REASON_RULE = `reason must be a non-empty string of at most ${REASON_MAX_LENGTH} characters`;
+
+/** A reason as stored: trimmed, 1 to REASON_MAX_LENGTH characters. */
+export function reasonText(value: string): string {
+  const text = cleanText(value, REASON_MAX_LENGTH);
+  if (text === null) throw new ValidationError(REASON_RULE, 'reason');
+  return text;
+}
 
 export interface NoteState {
   id: string;
@@ -27,24 +36,6 @@ export interface NoteState {
   voidedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** A valid note request: amount > 0 with at most 2 decimals, and a non-empty reason. */
-export function parseNoteInput(input: { amount: unknown; reason: unknown }): { amount: Money; reason: string } {
-  const problems: ErrorDetail[] = [];
-  const amount = typeof input.amount === 'number' ? Money.tryParse(input.amount) : null;
-  if (!amount || !amount.isPositive() || amount.greaterThan(MAX_AMOUNT)) {
-    problems.push({ field: 'amount', issue: 'amount must be a positive number with at most 2 decimals' });
-  }
-  const reason = cleanText(input.reason, REASON_MAX_LENGTH);
-  if (reason === null) {
-    problems.push({
-      field: 'reason',
-      issue: `reason must be a non-empty string of at most ${REASON_MAX_LENGTH} characters`,
-    });
-  }
-  if (problems.length > 0 || !amount || reason === null) throw new ValidationError(problems);
-  return { amount, reason };
 }
 
 const LABEL: Record<NoteKind, string> = { CREDIT: 'credit note', DEBIT: 'debit note' };
@@ -104,18 +95,9 @@ export class Note extends AggregateRoot {
     this.s = { ...this.s, status: this.step({ type: 'APPROVE' }, 'approve'), approvedAt: now, updatedAt: now };
   }
 
-  /** DRAFT → VOIDED. The reason is optional; when given it must be non-empty text. */
-  void(reason: unknown, now: Date): void {
-    let voidReason: string | null = null;
-    if (reason !== undefined && reason !== null) {
-      voidReason = cleanText(reason, REASON_MAX_LENGTH);
-      if (voidReason === null) {
-        throw new ValidationError(
-          `reason must be a non-empty string of at most ${REASON_MAX_LENGTH} characters`,
-          'reason',
-        );
-      }
-    }
+  /** DRAFT → VOIDED. The reason is optional. */
+  void(reason: string | undefined, now: Date): void {
+    const voidReason = reason === undefined ? null : reasonText(reason);
     this.s = { ...this.s, status: this.step({ type: 'VOID' }, 'void'), voidReason, voidedAt: now, updatedAt: now };
   }
 
@@ -130,27 +112,5 @@ export class Note extends AggregateRoot {
   /** The stored form (for mappers). */
   state(): Readonly<NoteState> {
     return this.s;
-  }
-
-  /** Plain data for presentation and logs. */
-  snapshot() {
-    const s = this.s;
-    return {
-      id: s.id,
-      tenantId: s.tenantId,
-      kind: s.kind,
-      number: s.number,
-      invoiceId: s.invoiceId,
-      branchId: s.branchId,
-      fiscalYearId: s.fiscalYearId,
-      amount: s.amount.toNumber(),
-      reason: s.reason,
-      status: s.status,
-      voidReason: s.voidReason,
-      approvedAt: s.approvedAt?.toISOString() ?? null,
-      voidedAt: s.voidedAt?.toISOString() ?? null,
-      createdAt: s.createdAt.toISOString(),
-      updatedAt: s.updatedAt.toISOString(),
-    };
   }
 }

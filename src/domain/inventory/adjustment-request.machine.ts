@@ -1,10 +1,12 @@
-import { setup, transition } from 'xstate';
+import { setup } from 'xstate';
+import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
 
 /** The statuses of a stock adjustment request (spec 2.4, 3.2). */
 export const ADJUSTMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 
-export type AdjustmentEvent = { type: 'APPROVE' } | { type: 'REJECT' };
+export const ADJUSTMENT_EVENTS = ['APPROVE', 'REJECT'] as const;
+export type AdjustmentEvent = { type: (typeof ADJUSTMENT_EVENTS)[number] };
 
 /**
  * The lifecycle of spec 3.2: a request starts PENDING; the back office approves it (stock
@@ -20,17 +22,15 @@ export const adjustmentRequestMachine = setup({ types: {} as { events: Adjustmen
   },
 });
 
-/**
- * The machine as a pure transition function: the snapshot is rebuilt from the stored status
- * (no running actor), and the result is the status after `event`, or null when the event
- * causes no transition from `status`.
- */
+/** The status after `event`, or null when `status` does not allow it (the shared helper, typed). */
 export function nextAdjustmentStatus(
   status: AdjustmentStatus,
   event: AdjustmentEvent['type'],
 ): AdjustmentStatus | null {
-  const snapshot = adjustmentRequestMachine.resolveState({ value: status, context: {} });
-  if (!snapshot.can({ type: event })) return null;
-  const [next] = transition(adjustmentRequestMachine, snapshot, { type: event });
-  return next.value as AdjustmentStatus;
+  return nextStatus(adjustmentRequestMachine, status, { type: event });
+}
+
+/** The stored statuses a decision may start from: the conditional UPDATE's `status IN (...)`. */
+export function adjustmentStatusesAccepting(event: AdjustmentEvent['type']): AdjustmentStatus[] {
+  return statesThatAccept(adjustmentRequestMachine, ADJUSTMENT_STATUSES, { type: event });
 }

@@ -1,10 +1,8 @@
-import { ValidationError, type ErrorDetail } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
-import { isUuid } from '../shared/ids.js';
 import { Quantity } from '../shared/quantity.js';
-import { cleanText } from '../shared/text.js';
 import { nextAdjustmentStatus, type AdjustmentEvent, type AdjustmentStatus } from './adjustment-request.machine.js';
 import { AdjustmentRequestNotPending } from './errors.js';
+import { levelAfter } from './stock-level.js';
 
 export { ADJUSTMENT_STATUSES, type AdjustmentStatus } from './adjustment-request.machine.js';
 
@@ -13,10 +11,8 @@ export type AdjustmentType = (typeof ADJUSTMENT_TYPES)[number];
 
 export const MAX_ADJUSTMENT_ITEMS = 500;
 export const MAX_REASON_LENGTH = 1000;
-/** The most one item may move; with 500 items a request stays far below MAX_STOCK_LEVEL per item. */
+/** The most one item may move; with 500 items a request stays far below STOCK_LEVEL_BOUNDS.max per item. */
 export const MAX_ITEM_QUANTITY = 1_000_000_000;
-/** The most a stock level can hold (the storage is numeric(14,3)). */
-export const MAX_STOCK_LEVEL = Quantity.of('99999999999.999');
 
 export const ADJUSTMENT_APPROVED = 'inventory.adjustment.approved';
 
@@ -32,8 +28,26 @@ export interface AdjustmentItem {
 /** A validated request body, before it has a number and an id. */
 export interface AdjustmentDraft {
   readonly warehouseId: string;
+  /** Not blank (the edge checks it); stored trimmed. */
   readonly reason: string;
-  readonly items: readonly AdjustmentItem[];
+  readonly items: readonly AdjustmentLine[];
+}
+
+/** One line as sent: the quantity a positive number with at most 3 decimals. */
+export interface AdjustmentLine {
+  readonly productId: string;
+  readonly type: AdjustmentType;
+  readonly quantity: number;
+}
+
+/** Numbers the lines from 1; `Quantity.of` refuses what is not a quantity (RangeError). */
+export function itemsOf(lines: readonly AdjustmentLine[]): AdjustmentItem[] {
+  return lines.map((line, index) => ({
+    row: index + 1,
+    productId: line.productId.toLowerCase(),
+    type: line.type,
+    quantity: Quantity.of(line.quantity),
+  }));
 }
 
 /** Everything stored about a request; `restore` rebuilds the aggregate from it. */
@@ -67,41 +81,10 @@ export class AdjustmentRequest extends AggregateRoot {
   }
 
   /**
-   * Validates a request body the way the edge does (same messages, every problem listed):
-   * `reason` non-empty, 1..500 items, each with a product UUID, a positive quantity with at
-   * most 3 decimals and a type STOCK_IN or STOCK_OUT. Item problems are `Row N: ...`.
+   * A new PENDING request from a validated command (src/application/inventory/commands.ts):
+   * the reason trimmed, ids lower-cased, rows numbered from 1 in the order sent. Records no
+   * event: only approval is announced (spec 6.2).
    */
-  static parse(input: { warehouseId: unknown; reason: unknown; items: unknown }): AdjustmentDraft {
-    const problems: ErrorDetail[] = [];
-    if (!isUuid(input.warehouseId)) problems.push({ field: 'warehouseId', issue: 'warehouseId must be a UUID' });
-    const reason = cleanText(input.reason, MAX_REASON_LENGTH);
-    if (reason === null) {
-      problems.push({
-        field: 'reason',
-        issue:
-          typeof input.reason === 'string' && input.reason.trim().length > 0
-            ? `reason must be shorter than or equal to ${MAX_REASON_LENGTH} characters`
-            : 'reason should not be empty',
-      });
-    }
-    const items: AdjustmentItem[] = [];
-    if (!Array.isArray(input.items)) {
-      problems.push({ field: 'items', issue: 'items must be an array' });
-    } else if (input.items.length === 0) {
-      problems.push({ field: 'items', issue: 'items must contain at least 1 item' });
-    } else if (input.items.length > MAX_ADJUSTMENT_ITEMS) {
-      problems.push({ field: 'items', issue: `items must contain no more than ${MAX_ADJUSTMENT_ITEMS} items` });
-    } else {
-      input.items.forEach((raw: unknown, index) => {
-        const item = parseItem(raw, index + 1, problems);
-        if (item) items.push(item);
-      });
-    }
-    if (problems.length > 0) throw new ValidationError(problems);
-    return { warehouseId: (input.warehouseId as string).toLowerCase(), reason: reason!, items };
-  }
-
-  /** A new PENDING request. Records no event: only approval is announced (spec 6.2). */
   static create(
     draft: AdjustmentDraft,
     meta: {
@@ -116,9 +99,9 @@ export class AdjustmentRequest extends AggregateRoot {
   ): AdjustmentRequest {
     return new AdjustmentRequest({
       ...meta,
-      warehouseId: draft.warehouseId,
-      reason: draft.reason,
-      items: draft.items,
+      warehouseId: draft.warehouseId.toLowerCase(),
+      reason: draft.reason.trim(),
+      items: itemsOf(draft.items),
       status: 'PENDING',
       decidedBy: null,
       decidedAt: null,
@@ -191,16 +174,26 @@ export class AdjustmentRequest extends AggregateRoot {
     });
   }
 
-  /** PENDING → REJECTED; a reason is required. Stock does not change; no event. */
-  reject(reason: unknown, by: string, now: Date): void {
-    const text = cleanText(reason, MAX_REASON_LENGTH);
-    if (text === null) throw new ValidationError('reason should not be empty', 'reason');
-    this.state = { ...this.state, status: this.next('REJECT'), decidedBy: by, decidedAt: now, rejectionReason: text };
+  /** PENDING → REJECTED with a reason (not blank, checked at the edge; stored trimmed). Stock does not change; no event. */
+  reject(reason: string, by: string, now: Date): void {
+    const status = this.next('REJECT');
+    this.state = { ...this.state, status, decidedBy: by, decidedAt: now, rejectionReason: reason.trim() };
   }
+
+  /**
+   * The decision taken since the request was loaded, if any: a conditional save stores it
+   * only while the stored status still accepts this event (`adjustmentStatusesAccepting`).
+   */
+  get decision(): AdjustmentEvent['type'] | null {
+    return this._decision;
+  }
+
+  private _decision: AdjustmentEvent['type'] | null = null;
 
   private next(event: AdjustmentEvent['type']): AdjustmentStatus {
     const next = nextAdjustmentStatus(this.state.status, event);
     if (next === null) throw new AdjustmentRequestNotPending();
+    this._decision = event;
     return next;
   }
 }
@@ -222,38 +215,7 @@ export function firstShortfall(items: readonly AdjustmentItem[], onHand: Readonl
     if (item.type !== 'STOCK_OUT') continue;
     const total = (wanted.get(item.productId) ?? Quantity.ZERO).plus(item.quantity);
     wanted.set(item.productId, total);
-    if (total.greaterThan(onHand.get(item.productId) ?? Quantity.ZERO)) return item.row;
+    if (levelAfter(onHand.get(item.productId) ?? Quantity.ZERO, total.negate()) === null) return item.row;
   }
   return null;
-}
-
-function parseItem(raw: unknown, row: number, problems: ErrorDetail[]): AdjustmentItem | null {
-  const at = (field: string) => `items[${row - 1}]${field ? `.${field}` : ''}`;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    problems.push({ field: at(''), issue: `Row ${row}: Items must be an object` });
-    return null;
-  }
-  const { productId, quantity, type } = raw as Record<string, unknown>;
-  const before = problems.length;
-  if (!isUuid(productId))
-    problems.push({ field: at('productId'), issue: `Row ${row}: Items productId must be a UUID` });
-  const q = typeof quantity === 'number' ? Quantity.tryParse(quantity) : null;
-  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity <= 0) {
-    problems.push({ field: at('quantity'), issue: `Row ${row}: Items quantity must be a positive number` });
-  } else if (quantity > MAX_ITEM_QUANTITY) {
-    problems.push({
-      field: at('quantity'),
-      issue: `Row ${row}: Items quantity must not be greater than ${MAX_ITEM_QUANTITY}`,
-    });
-  } else if (q === null) {
-    problems.push({ field: at('quantity'), issue: `Row ${row}: Items quantity must have at most 3 decimal places` });
-  }
-  if (typeof type !== 'string' || !(ADJUSTMENT_TYPES as readonly string[]).includes(type)) {
-    problems.push({
-      field: at('type'),
-      issue: `Row ${row}: Items type must be one of the following values: ${ADJUSTMENT_TYPES.join(', ')}`,
-    });
-  }
-  if (problems.length > before) return null;
-  return { row, productId: (productId as string).toLowerCase(), type: type as AdjustmentType, quantity: q! };
 }

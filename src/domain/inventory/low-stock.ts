@@ -1,18 +1,38 @@
-import type { Quantity } from '../shared/quantity.js';
+import { Quantity } from '../shared/quantity.js';
 
-/** The statuses of the low-stock summary (spec 2.3), in the order the summary lists them. */
-export const LOW_STOCK_STATUSES = ['OUT_OF_STOCK', 'LOW_STOCK'] as const;
-export type LowStockStatus = (typeof LOW_STOCK_STATUSES)[number];
+/**
+ * The low-stock rule of spec 2.3 (CONTRACT §3), as data: the first bound the current stock
+ * (sum over warehouses) falls under gives the status; none → not listed. `lowStockStatusOf`
+ * evaluates it in memory, and the persistence adapter builds its SQL `CASE` from the same
+ * bounds, so both classify alike (test/adapters/persistence/inventory-rules.test.ts).
+ *
+ * - OUT_OF_STOCK: current stock <= 0
+ * - LOW_STOCK:    current stock <  minStock
+ */
+export const LOW_STOCK_RULE = [
+  { status: 'OUT_OF_STOCK', threshold: 'zero', inclusive: true },
+  { status: 'LOW_STOCK', threshold: 'minStock', inclusive: false },
+] as const satisfies readonly LowStockBound[];
+
+export interface LowStockBound {
+  readonly status: string;
+  /** What the current stock is compared with: 0 or the product's minStock. */
+  readonly threshold: 'zero' | 'minStock';
+  /** true: at or below the threshold; false: strictly below. */
+  readonly inclusive: boolean;
+}
+
+/** The statuses of the low-stock summary, in the order the summary lists them. */
+export const LOW_STOCK_STATUSES = LOW_STOCK_RULE.map((b) => b.status);
+export type LowStockStatus = (typeof LOW_STOCK_RULE)[number]['status'];
 
 /** How many products each summary lists at most (CONTRACT §3). */
 export const LOW_STOCK_LIST_LIMIT = 100;
 
-/**
- * OUT_OF_STOCK: current stock (sum over warehouses) <= 0. LOW_STOCK: 0 < current < minStock.
- * Otherwise null. The persistence adapter computes the same rule in one SQL query.
- */
 export function lowStockStatusOf(currentStock: Quantity, minStock: Quantity): LowStockStatus | null {
-  if (!currentStock.isPositive()) return 'OUT_OF_STOCK';
-  if (currentStock.lessThan(minStock)) return 'LOW_STOCK';
+  for (const bound of LOW_STOCK_RULE) {
+    const limit = bound.threshold === 'zero' ? Quantity.ZERO : minStock;
+    if (currentStock.lessThan(limit) || (bound.inclusive && currentStock.equals(limit))) return bound.status;
+  }
   return null;
 }

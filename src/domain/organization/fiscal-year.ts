@@ -1,5 +1,4 @@
 import { ValidationError } from '../shared/errors.js';
-import { cleanText } from '../shared/text.js';
 
 /**
  * A fiscal year of a tenant: a closed date range [startsOn, endsOn] with a short code that
@@ -17,33 +16,17 @@ export interface FiscalYear {
   readonly createdAt: Date;
 }
 
-const CODE = /^[A-Za-z0-9_-]{1,20}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
+/**
+ * A new fiscal year. The code's and the dates' shapes (`YYYY-MM-DD`, a real calendar day) are
+ * checked by the command's schema; that the range runs forward is this rule's own.
+ */
 export function newFiscalYear(
   id: string,
   tenantId: string,
-  input: { code: unknown; startsOn: unknown; endsOn: unknown },
+  input: { code: string; startsOn: string; endsOn: string },
   now: Date,
 ): FiscalYear {
-  const code = cleanText(input.code, 20);
-  if (code === null || !CODE.test(code)) {
-    throw new ValidationError('code must be 1 to 20 letters, digits, "-" or "_"', 'code');
-  }
-  for (const field of ['startsOn', 'endsOn'] as const) {
-    const v = input[field];
-    if (typeof v !== 'string' || !isCalendarDate(v)) {
-      throw new ValidationError(`${field} must be a date in the form YYYY-MM-DD`, field);
-    }
-  }
-  const startsOn = input.startsOn as string;
-  const endsOn = input.endsOn as string;
+  const { code, startsOn, endsOn } = input;
   if (startsOn >= endsOn) throw new ValidationError('startsOn must be prior to endsOn', 'startsOn');
   return { id, tenantId, code, startsOn, endsOn, createdAt: now };
 }

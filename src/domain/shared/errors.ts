@@ -11,8 +11,10 @@ export type ErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
+  | 'request_timeout'
   | 'unsupported_media_type'
   | 'unavailable';
 
@@ -82,8 +84,10 @@ export class AuthenticationError extends DomainError {
   constructor(
     readonly code: string,
     message: string,
+    /** Hints for the integrator (what looks wrong); the status, code and message stay the spec's. */
+    details?: ErrorDetail[],
   ) {
-    super(message);
+    super(message, details);
   }
 }
 

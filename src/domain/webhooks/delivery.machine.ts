@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
 
 /** The statuses of a webhook delivery (CONTRACT §4). */
 export const DELIVERY_STATUSES = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'DELIVERED', 'DEAD', 'HELD'] as const;
@@ -47,5 +48,57 @@ export const deliveryMachine = setup({ types: {} as { events: DeliveryMachineEve
   },
 });
 
-/** The statuses a delivery is queued in (due at `nextAttemptAt`). */
-export const QUEUED_STATUSES: readonly DeliveryStatus[] = ['PENDING', 'RETRYING'];
+export type DeliveryEventType = DeliveryMachineEvent['type'];
+
+/** The status `event` moves a delivery in `status` to, or null when the machine refuses it. */
+export function nextDeliveryStatus(status: DeliveryStatus, type: DeliveryEventType): DeliveryStatus | null {
+  return nextStatus(deliveryMachine, status, { type });
+}
+
+const accepting = (type: DeliveryEventType) => statesThatAccept(deliveryMachine, DELIVERY_STATUSES, { type });
+
+/** The statuses a delivery is queued in (due at `nextAttemptAt`): the ones a claim takes. */
+export const QUEUED_STATUSES: readonly DeliveryStatus[] = accepting('CLAIM');
+
+/** The statuses holding a lease on one of the tenant's in-flight slots: the ones a lease can expire in. */
+export const LEASED_STATUSES: readonly DeliveryStatus[] = accepting('LEASE_EXPIRED');
+
+/** A transition applied to many deliveries at once: the statuses it moves, and where to. */
+export interface StatusMove {
+  event: DeliveryEventType;
+  from: readonly DeliveryStatus[];
+  to: DeliveryStatus;
+}
+
+/**
+ * What `event` does to the deliveries whose status is among `among`, asked of the machine: the
+ * statuses it accepts (a conditional UPDATE's `WHERE status IN (...)`) and the one status they
+ * all move to (its `SET status = ...`).
+ */
+export function statusMove(type: DeliveryEventType, among: readonly DeliveryStatus[] = DELIVERY_STATUSES): StatusMove {
+  const from = accepting(type).filter((s) => among.includes(s));
+  const targets = new Set(from.map((s) => nextDeliveryStatus(s, type)));
+  const [to] = targets;
+  if (from.length === 0 || targets.size !== 1 || !to) {
+    throw new Error(`${type} does not move ${among.join('/')} to a single status`);
+  }
+  return { event: type, from, to };
+}
+
+/** The status a dead letter is in (where DEAD_LETTER leads). */
+export const DEAD_LETTER_STATUS: DeliveryStatus = statusMove('DEAD_LETTER').to;
+
+/**
+ * The transitions the database applies in one statement (delivery.ts says the same of one
+ * delivery; test/adapters/persistence/delivery-transitions.test.ts shows both agree):
+ */
+export const DELIVERY_MOVES = {
+  /** A worker takes a due delivery: one of its tenant's slots, under a lease. */
+  claim: statusMove('CLAIM'),
+  /** The endpoint was paused: its queued deliveries are kept, not sent. */
+  holdQueued: statusMove('HOLD', QUEUED_STATUSES),
+  /** Back-office resume: held deliveries are due again. */
+  requeueHeld: statusMove('REQUEUE'),
+  /** Back-office resume with `replayDeadLetters`: the dead letters start again. */
+  replayDeadLetters: statusMove('REPLAY', [DEAD_LETTER_STATUS]),
+} as const;

@@ -1,5 +1,10 @@
-import { transition } from 'xstate';
-import { deliveryMachine, type DeliveryMachineEvent, type DeliveryStatus } from './delivery.machine.js';
+import {
+  LEASED_STATUSES,
+  QUEUED_STATUSES,
+  nextDeliveryStatus,
+  type DeliveryEventType,
+  type DeliveryStatus,
+} from './delivery.machine.js';
 import { DeliveryNotReplayable, InvalidDeliveryTransition, PingNotReplayable } from './errors.js';
 import { PING_EVENT } from './payload.js';
 import { retryDelayAfter } from './retry-policy.js';
@@ -166,7 +171,7 @@ export class WebhookDelivery {
 
   /** Takes one of the tenant's in-flight slots under a lease. */
   claim(lease: DeliveryLease, now: Date): void {
-    this.step({ type: 'CLAIM' }, 'claimed');
+    this.step('CLAIM', 'claimed');
     this.s = { ...this.s, lease: { ...lease }, nextAttemptAt: null, updatedAt: now };
   }
 
@@ -176,7 +181,8 @@ export class WebhookDelivery {
    * spent (a ping is never retried). Returns the new status.
    */
   recordAttempt(attemptId: string, outcome: AttemptOutcome, rules: RetryRules, now: Date): DeliveryStatus {
-    if (this.s.status !== 'IN_FLIGHT') throw new InvalidDeliveryTransition(this.s.status, 'given an outcome');
+    if (!LEASED_STATUSES.includes(this.s.status))
+      throw new InvalidDeliveryTransition(this.s.status, 'given an outcome');
     const error = outcome.ok ? null : outcome.error.slice(0, MAX_ERROR_LENGTH);
     this.recorded.push({
       id: attemptId,
@@ -187,20 +193,20 @@ export class WebhookDelivery {
     });
     const base = { lease: null, lastStatusCode: outcome.statusCode, updatedAt: now };
     if (outcome.ok) {
-      this.step({ type: 'SUCCEED' }, 'delivered');
+      this.step('SUCCEED', 'delivered');
       this.s = { ...this.s, ...base, lastError: null, nextAttemptAt: null, deliveredAt: now };
       return this.s.status;
     }
     const attempts = this.s.attempts + 1;
     const delay = retryDelayAfter(attempts, this.isPing ? [] : rules.schedule);
     if (delay === null) {
-      this.step({ type: 'DEAD_LETTER' }, 'dead-lettered');
+      this.step('DEAD_LETTER', 'dead-lettered');
       this.s = { ...this.s, ...base, attempts, lastError: error, nextAttemptAt: null };
     } else if (rules.endpointPaused) {
-      this.step({ type: 'HOLD' }, 'held');
+      this.step('HOLD', 'held');
       this.s = { ...this.s, ...base, attempts, lastError: error, nextAttemptAt: null };
     } else {
-      this.step({ type: 'RETRY' }, 'retried');
+      this.step('RETRY', 'retried');
       this.s = { ...this.s, ...base, attempts, lastError: error, nextAttemptAt: new Date(now.getTime() + delay) };
     }
     return this.s.status;
@@ -212,7 +218,7 @@ export class WebhookDelivery {
    * or HELD if its endpoint was paused meanwhile. Delivery stays at least once.
    */
   leaseExpired(attemptId: string, endpointPaused: boolean, now: Date): void {
-    if (this.s.status !== 'IN_FLIGHT') throw new InvalidDeliveryTransition(this.s.status, 'released');
+    if (!LEASED_STATUSES.includes(this.s.status)) throw new InvalidDeliveryTransition(this.s.status, 'released');
     this.recorded.push({
       id: attemptId,
       startedAt: this.s.updatedAt,
@@ -221,23 +227,27 @@ export class WebhookDelivery {
       error: 'Outcome unknown: the worker stopped before recording it (lease expired); sending again',
     });
     if (endpointPaused) {
-      this.step({ type: 'HOLD' }, 'held');
+      this.step('HOLD', 'held');
       this.s = { ...this.s, lease: null, nextAttemptAt: null, updatedAt: now };
     } else {
-      this.step({ type: 'LEASE_EXPIRED' }, 'released');
+      this.step('LEASE_EXPIRED', 'released');
       this.s = { ...this.s, lease: null, nextAttemptAt: now, updatedAt: now };
     }
   }
 
-  /** The endpoint was paused: a queued delivery is kept, not sent. */
+  /**
+   * The endpoint was paused: a queued delivery is kept, not sent. (One in flight is held when
+   * its outcome is recorded or its lease expires.)
+   */
   hold(now: Date): void {
-    this.step({ type: 'HOLD' }, 'held');
+    if (!QUEUED_STATUSES.includes(this.s.status)) throw new InvalidDeliveryTransition(this.s.status, 'held');
+    this.step('HOLD', 'held');
     this.s = { ...this.s, nextAttemptAt: null, updatedAt: now };
   }
 
   /** Back-office resume: a held delivery is due again, keeping the attempts it has made. */
   requeue(now: Date): void {
-    this.step({ type: 'REQUEUE' }, 're-queued');
+    this.step('REQUEUE', 're-queued');
     this.s = { ...this.s, nextAttemptAt: now, updatedAt: now };
   }
 
@@ -247,51 +257,15 @@ export class WebhookDelivery {
    */
   replay(endpointPaused: boolean, now: Date): void {
     if (this.isPing) throw new PingNotReplayable();
-    if (this.s.status !== 'DEAD' && this.s.status !== 'DELIVERED') throw new DeliveryNotReplayable(this.s.status);
-    this.step({ type: 'REPLAY' }, 'replayed');
+    if (nextDeliveryStatus(this.s.status, 'REPLAY') === null) throw new DeliveryNotReplayable(this.s.status);
+    this.step('REPLAY', 'replayed');
     this.s = { ...this.s, attempts: 0, nextAttemptAt: now, deliveredAt: null, updatedAt: now };
     if (endpointPaused) this.hold(now);
   }
 
-  private step(event: DeliveryMachineEvent, action: string): void {
-    const snapshot = deliveryMachine.resolveState({ value: this.s.status, context: {} });
-    if (!snapshot.can(event)) throw new InvalidDeliveryTransition(this.s.status, action);
-    const [next] = transition(deliveryMachine, snapshot, event);
-    this.s = { ...this.s, status: next.value as DeliveryStatus };
+  private step(event: DeliveryEventType, action: string): void {
+    const next = nextDeliveryStatus(this.s.status, event);
+    if (next === null) throw new InvalidDeliveryTransition(this.s.status, action);
+    this.s = { ...this.s, status: next };
   }
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/**
- * What the back office shows of a delivery (admin API and command line): the payload as sent,
- * its state and, when given, its attempts. Never a secret.
- */
-export function deliveryView(s: WebhookDeliveryState, attempts?: readonly DeliveryAttempt[]) {
-  return {
-    id: s.id,
-    integrationId: s.integrationId,
-    eventId: s.eventId,
-    event: s.eventName,
-    payload: JSON.parse(s.payload) as unknown,
-    status: s.status,
-    attemptCount: s.attempts,
-    nextAttemptAt: iso(s.nextAttemptAt),
-    lastStatusCode: s.lastStatusCode,
-    lastError: s.lastError,
-    occurredAt: iso(s.occurredAt),
-    createdAt: iso(s.createdAt),
-    updatedAt: iso(s.updatedAt),
-    deliveredAt: iso(s.deliveredAt),
-    ...(attempts
-      ? {
-          attempts: attempts.map((a) => ({
-            at: a.startedAt.toISOString(),
-            statusCode: a.statusCode,
-            error: a.error,
-            durationMs: a.durationMs,
-          })),
-        }
-      : {}),
-  };
 }

@@ -85,4 +85,16 @@ describe('nonce store (real database)', () => {
     expect(values.slice(0, 20)).to.deep.equal(Array(20).fill(true));
     expect(values.slice(20)).to.deep.equal([false, true, false, 'rejected']);
   });
+
+  it('says whether a nonce was used without claiming it', async () => {
+    const expires = new Date(Date.now() + 60_000);
+    expect(await store.isUsed(integrationId, 'peek-nonce-01')).to.equal(false);
+    expect(await store.isUsed(integrationId, 'peek-nonce-01')).to.equal(false);
+    const count = async () =>
+      Number((await db.knex('request_nonces').where({ nonce: 'peek-nonce-01' }).count({ n: '*' }))[0]!.n);
+    expect(await count()).to.equal(0);
+    expect(await store.claim(integrationId, 'peek-nonce-01', expires)).to.equal(true);
+    expect(await store.isUsed(integrationId, 'peek-nonce-01')).to.equal(true);
+    expect(await store.isUsed(randomUUID(), 'peek-nonce-01')).to.equal(false);
+  });
 });

@@ -177,7 +177,7 @@ describe('webhook targets: SSRF rules', () => {
         await expect(policy(publicDns).assertAllowed(url), url).to.be.rejectedWith(/must not point to a private/);
       }
       await expect(policy(async () => ['10.0.0.7']).assertAllowed('https://intranet.example/h')).to.be.rejectedWith(
-        'webhookUrl must not point to a private, loopback or link-local address (10.0.0.7 is a private address)',
+        'webhookUrl must not point to a private, loopback or link-local address (10.0.0.7 is a private address); allowed in development with WEBHOOK_ALLOW_PRIVATE=true',
       );
       await expect(
         policy(async () => ['93.184.216.34', '127.0.0.1']).assertAllowed('https://mixed.example/h'),
@@ -188,7 +188,7 @@ describe('webhook targets: SSRF rules', () => {
         }).assertAllowed('https://nowhere.example/h'),
       ).to.be.rejectedWith('webhookUrl host nowhere.example could not be resolved');
       await expect(policy(publicDns).assertAllowed('http://shop.example/h')).to.be.rejectedWith(
-        'webhookUrl must be an https URL',
+        'webhookUrl must be an https URL (http is allowed in development with WEBHOOK_ALLOW_HTTP=true)',
       );
       await policy(publicDns).assertAllowed('https://shop.example/h');
       await policy(publicDns, true).assertAllowed('http://shop.example/h');
@@ -210,12 +210,14 @@ describe('webhook targets: SSRF rules', () => {
         });
         expect(created.status).to.equal(400);
         expect(created.body.message).to.equal(
-          'webhookUrl must not point to a private, loopback or link-local address (127.0.0.1 is a loopback address)',
+          'webhookUrl must not point to a private, loopback or link-local address (127.0.0.1 is a loopback address); allowed in development with WEBHOOK_ALLOW_PRIVATE=true',
         );
         const http = await call(svc.baseUrl, 'POST', '/api/v1/admin/integrations', {
           body: { ...body, webhookUrl: 'http://93.184.216.34/hook' },
         });
-        expect(http.body.message).to.equal('webhookUrl must be an https URL');
+        expect(http.body.message).to.equal(
+          'webhookUrl must be an https URL (http is allowed in development with WEBHOOK_ALLOW_HTTP=true)',
+        );
         const plain = await createIntegration(svc.baseUrl, setup, {});
         const patched = await call(svc.baseUrl, 'PATCH', `/api/v1/admin/integrations/${plain.id}`, {
           body: { webhookUrl: 'https://169.254.169.254/latest' },

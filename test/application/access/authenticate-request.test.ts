@@ -9,8 +9,13 @@ import { FixedClock } from '../../support/fakes.js';
 
 class MemNonces implements NonceStore {
   used = new Set<string>();
+  writes = 0;
+  async isUsed(integrationId: string, nonce: string) {
+    return this.used.has(`${integrationId}/${nonce}`);
+  }
   async claim(integrationId: string, nonce: string) {
     const key = `${integrationId}/${nonce}`;
+    this.writes++;
     if (this.used.has(key)) return false;
     this.used.add(key);
     return true;
@@ -175,5 +180,41 @@ describe('AuthenticateRequest (use case, in-memory ports)', () => {
     integration.rotateClientSecret('secret-3', 0, clock.now());
     const withOld = signBody({ reason: 'x' }, 'secret-2', 'nonce-0010', now);
     expect(await codeOf(post({ nonce: 'nonce-0010', body: withOld }))).to.equal('INVALID_SIGNATURE');
+  });
+
+  it('claims no nonce for a request whose signature is wrong, so it can be retried correctly signed', async () => {
+    const forged = { ...signBody({ reason: 'x' }, 'secret-1', 'nonce-0001', now), signature: 'f'.repeat(64) };
+    expect(await codeOf(post({ body: forged }))).to.equal('INVALID_SIGNATURE');
+    expect(await codeOf(post({ body: { reason: 'x' } }))).to.equal('INVALID_SIGNATURE');
+    expect(nonces.writes).to.equal(0);
+    expect(nonces.used.size).to.equal(0);
+    // The same nonce, now correctly signed, is still fresh.
+    expect(await codeOf(post())).to.equal('OK');
+    expect(nonces.used.has('i1/nonce-0001')).to.equal(true);
+  });
+
+  it('reports a used nonce as a replay even when the signature is also wrong (check 5 before 6), writing nothing', async () => {
+    await auth.execute(post());
+    const writes = nonces.writes;
+    const forged = { ...signBody({ reason: 'x' }, 'secret-1', 'nonce-0001', now), signature: '0'.repeat(64) };
+    expect(await codeOf(post({ body: forged }))).to.equal('NONCE_ALREADY_USED');
+    expect(nonces.writes).to.equal(writes);
+  });
+
+  it('lets the claim decide when the signature verifies: one of two identical requests wins', async () => {
+    const outcomes = await Promise.all([codeOf(post()), codeOf(post())]);
+    expect(outcomes.sort()).to.deep.equal(['NONCE_ALREADY_USED', 'OK']);
+  });
+
+  it('claims no nonce for a GET whose x-signature is wrong', async () => {
+    const get: IncomingRequest = {
+      ...post({ nonce: 'get-nonce-9' }),
+      method: 'GET',
+      pathWithQuery: '/api/v1/external/billing/invoices',
+      body: undefined,
+      requestSignature: 'e'.repeat(64),
+    };
+    expect(await codeOf(get)).to.equal('INVALID_SIGNATURE');
+    expect(nonces.writes).to.equal(0);
   });
 });

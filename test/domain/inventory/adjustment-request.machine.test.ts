@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import {
+  ADJUSTMENT_EVENTS,
   ADJUSTMENT_STATUSES,
   adjustmentRequestMachine,
+  adjustmentStatusesAccepting,
   nextAdjustmentStatus,
   type AdjustmentEvent,
   type AdjustmentStatus,
@@ -23,9 +25,21 @@ describe('stock adjustment request machine (pure transitions)', () => {
     });
   }
 
-  it('covers every status × event pair', () => {
-    const events: AdjustmentEvent['type'][] = ['APPROVE', 'REJECT'];
-    expect(table).to.have.length(ADJUSTMENT_STATUSES.length * events.length);
+  it('knows exactly the statuses and events the table covers', () => {
+    const config = adjustmentRequestMachine.config.states ?? {};
+    expect(Object.keys(config)).to.have.members([...ADJUSTMENT_STATUSES]);
+    const handled = new Set(Object.values(config).flatMap((s) => Object.keys(s.on ?? {})));
+    expect([...handled]).to.have.members([...ADJUSTMENT_EVENTS]);
+    const pairs = table.map(([from, event]) => `${from}/${event}`);
+    const every = ADJUSTMENT_STATUSES.flatMap((s) => ADJUSTMENT_EVENTS.map((e) => `${s}/${e}`));
+    expect(pairs).to.have.members(every);
+  });
+
+  it('gives the conditional save its from-states: the statuses the table lets the event leave', () => {
+    for (const event of ADJUSTMENT_EVENTS) {
+      const expected = table.filter(([, e, to]) => e === event && to !== null).map(([from]) => from);
+      expect(adjustmentStatusesAccepting(event), event).to.deep.equal(expected);
+    }
   });
 
   it('starts PENDING and has APPROVED and REJECTED as its only final states', () => {

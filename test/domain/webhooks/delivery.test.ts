@@ -206,7 +206,7 @@ describe('webhook target addresses', () => {
     ['0.0.0.0', 'unspecified'],
     ['255.255.255.255', 'broadcast'],
     ['192.0.2.1', 'reserved'],
-    ['64:ff9b::a00:1', 'rfc6052'],
+    ['64:ff9b::a00:1', 'private'],
   ];
   for (const [address, range] of refused) {
     it(`refuses ${address} (${range})`, () => {

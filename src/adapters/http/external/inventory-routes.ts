@@ -1,53 +1,13 @@
 import { Router } from 'express';
+import { ListAdjustmentsQuery, RequestAdjustmentBody } from '../../../application/inventory/commands.js';
 import type { InventoryUseCases } from '../../../application/inventory/index.js';
-import {
-  ADJUSTMENT_STATUSES,
-  ADJUSTMENT_TYPES,
-  MAX_ADJUSTMENT_ITEMS,
-  MAX_ITEM_QUANTITY,
-  MAX_REASON_LENGTH,
-  type AdjustmentStatus,
-} from '../../../domain/inventory/adjustment-request.js';
 import { sendData, sendPage } from '../envelope.js';
-import { presentAdjustment, presentAdjustmentSummary } from '../inventory-presenters.js';
-import { bodyValidator, pageQuery, queryValidator, schemas } from '../../shared/validation.js';
+import { presentAdjustment, presentAdjustmentSummary, presentLowStockSummary } from '../inventory-presenters.js';
+import { bodyValidator, queryValidator } from '../../shared/validation.js';
 import { callerOf } from './caller.js';
 
-interface AdjustBody {
-  warehouseId: string;
-  reason: string;
-  items: { productId: string; quantity: number; type: string }[];
-}
-
-const adjustBody = bodyValidator<AdjustBody>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['warehouseId', 'reason', 'items'],
-  properties: {
-    warehouseId: schemas.uuid,
-    reason: { type: 'string', minLength: 1, maxLength: MAX_REASON_LENGTH },
-    items: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_ADJUSTMENT_ITEMS,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['productId', 'quantity', 'type'],
-        properties: {
-          productId: schemas.uuid,
-          quantity: { ...schemas.quantity, maximum: MAX_ITEM_QUANTITY },
-          type: { type: 'string', enum: [...ADJUSTMENT_TYPES] },
-        },
-      },
-    },
-  },
-});
-
-const adjustmentsQuery = queryValidator<{ status?: AdjustmentStatus; page: number; limit: number }>({
-  type: 'object',
-  properties: { status: { type: 'string', enum: [...ADJUSTMENT_STATUSES] }, ...pageQuery },
-});
+const adjustBody = bodyValidator(RequestAdjustmentBody);
+const adjustmentsQuery = queryValidator(ListAdjustmentsQuery);
 
 /**
  * The inventory routes of spec 4.1 (stock summary and adjustments), relative to
@@ -58,7 +18,7 @@ export function createInventoryRoutes(uc: InventoryUseCases): Router {
   const router = Router();
 
   router.get('/products/stock', async (_req, res) => {
-    sendData(res, await uc.lowStockSummary.execute(callerOf(res)));
+    sendData(res, presentLowStockSummary(await uc.lowStockSummary.execute(callerOf(res))));
   });
 
   router.post('/products/adjust', async (req, res) => {

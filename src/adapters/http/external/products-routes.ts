@@ -1,9 +1,11 @@
 import { Router } from 'express';
+import { ListProductsQuery, UpdateProductBody } from '../../../application/inventory/commands.js';
 import type { ListProducts } from '../../../application/inventory/list-products.js';
 import type { UpdateProduct } from '../../../application/inventory/update-product.js';
 import { sendData, sendPage } from '../envelope.js';
+import { presentProductListItem, presentUpdatedProduct } from '../inventory-presenters.js';
 import { uuidParam } from '../params.js';
-import { bodyValidator, pageQuery, queryValidator, schemas } from '../../shared/validation.js';
+import { bodyValidator, queryValidator } from '../../shared/validation.js';
 import { callerOf } from './caller.js';
 
 export interface CatalogueUseCases {
@@ -11,21 +13,8 @@ export interface CatalogueUseCases {
   updateProduct: UpdateProduct;
 }
 
-const listQuery = queryValidator<{ page: number; limit: number; search?: string }>({
-  type: 'object',
-  properties: { ...pageQuery, search: { type: 'string', maxLength: 100 } },
-});
-
-const updateBody = bodyValidator<{ name?: string; price?: number }>({
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  'x-message': 'At least one of name or price must be given',
-  properties: {
-    name: schemas.name,
-    price: { type: 'number', exclusiveMinimum: 0, maxDecimals: 2, 'x-message': 'price must be a positive number' },
-  },
-});
+const listQuery = queryValidator(ListProductsQuery);
+const updateBody = bodyValidator(UpdateProductBody);
 
 /** Spec 4.1: the catalogue list and the product update. */
 export function createCatalogueRoutes(uc: CatalogueUseCases): Router {
@@ -33,14 +22,13 @@ export function createCatalogueRoutes(uc: CatalogueUseCases): Router {
 
   router.get('/products', async (req, res) => {
     const page = await uc.listProducts.execute(callerOf(res), listQuery(req.query));
-    sendPage(res, page, (p) => p);
+    sendPage(res, page, presentProductListItem);
   });
 
   router.put('/products/:id', async (req, res) => {
     const id = uuidParam(req.params.id);
     const product = await uc.updateProduct.execute(callerOf(res), id, updateBody(req.body));
-    const { id: pid, name, slug, price, sku, minStock, updatedAt } = product.snapshot();
-    sendData(res, { id: pid, name, price, slug, sku, minStock, updatedAt });
+    sendData(res, presentUpdatedProduct(product));
   });
 
   return router;

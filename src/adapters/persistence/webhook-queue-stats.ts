@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+
+const QUEUED = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'HELD', 'DEAD'];
+
+/** The webhook queue's shape for the metrics: deliveries per status, in-flight slots per tenant. */
+export async function webhookQueueStats(knex: Knex): Promise<{
+  byStatus: Record<string, number>;
+  inFlightByTenant: { tenantId: string; slots: number }[];
+}> {
+  const [statuses, inFlight] = await Promise.all([
+    // DELIVERED is history, not queue: left out (counting it would scan the whole table).
+    knex('webhook_deliveries')
+      .whereIn('status', QUEUED)
+      .select('status')
+      .count<{ status: string; n: string }[]>({ n: '*' })
+      .groupBy('status'),
+    knex('webhook_deliveries')
+      .where({ status: 'IN_FLIGHT' })
+      .select('tenant_id')
+      .count<{ tenant_id: string; n: string }[]>({ n: '*' })
+      .groupBy('tenant_id'),
+  ]);
+  return {
+    byStatus: Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)])),
+    inFlightByTenant: inFlight.map((r) => ({ tenantId: r.tenant_id, slots: Number(r.n) })),
+  };
+}

@@ -1,0 +1,123 @@
+import type { Logger } from 'pino';
+import type { ClaimedDelivery } from '../../application/ports/webhook-ports.js';
+import type { DispatcherOptions, DispatcherUseCases } from './dispatcher-options.js';
+import type { SendSlots } from './send-slots.js';
+import { WakeSignal } from './wake-signal.js';
+
+const TOUCH_EVERY_MS = 5_000;
+const MAX_CONSECUTIVE_ERRORS = 5;
+
+/**
+ * One dispatch run: fan out the outbox, take back expired leases, claim due deliveries into
+ * this process's free send slots — each in one of its tenant's 5 slots, enforced by the
+ * database across every process — and repeat while there is work, `lingerMs` after it, until
+ * stopped. A crash at any moment loses nothing: an unsent outbox row stays undispatched, a
+ * claimed delivery's lease expires and it is sent again.
+ */
+export class DispatchLoop {
+  private readonly wake = new WakeSignal();
+  /** The outbox may hold undispatched events (a notification said so, or the last fan-out was full). */
+  private outboxDirty = true;
+  private stopped = false;
+
+  constructor(
+    private readonly uc: DispatcherUseCases,
+    private readonly slots: SendSlots,
+    private readonly logger: Logger,
+    private readonly options: Pick<DispatcherOptions, 'listen' | 'timing' | 'claimBatch' | 'fanOutBatch'>,
+    private readonly worker: string,
+  ) {}
+
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
+  /** Something may be due: the running loop looks now (`outbox`: an event was written). */
+  nudge(kind: 'outbox' | 'due'): void {
+    if (kind === 'outbox') this.outboxDirty = true;
+    this.wake.signal();
+  }
+
+  /** No more claims; a run under way ends after its sends are recorded. */
+  stop(): void {
+    this.stopped = true;
+    this.wake.signal();
+  }
+
+  /** Runs until idle (or stopped); `touch` keeps the scheduler's lock on the job. */
+  async run(touch: () => Promise<unknown>): Promise<void> {
+    // Idle and nothing to do: one cheap query, done.
+    if (!(await this.uc.probe.execute().catch(() => true))) return;
+    const { timing } = this.options;
+    let lastWork = Date.now();
+    let lastSweep = 0;
+    let lastFanOut = 0;
+    let lastTouch = Date.now();
+    let errors = 0;
+    while (!this.stopped) {
+      try {
+        if (Date.now() - lastTouch >= TOUCH_EVERY_MS) {
+          await touch();
+          lastTouch = Date.now();
+        }
+        let progressed = false;
+        if (Date.now() - lastSweep >= timing.sweepEveryMs) {
+          lastSweep = Date.now();
+          progressed = await this.sweep();
+        }
+        // The fan-out runs when there may be events: always when polling (every probe), on a
+        // notification when listening — and at least every sweep in case one was missed.
+        const fanOutDue =
+          this.outboxDirty ||
+          Date.now() - lastFanOut >= (this.options.listen ? timing.sweepEveryMs : timing.probeEveryMs);
+        const room = this.slots.room;
+        const [fanned, claimed] = await Promise.allSettled([
+          fanOutDue ? this.fanOut() : Promise.resolve(0),
+          room > 0
+            ? this.uc.claim.execute(this.worker, Math.min(room, this.options.claimBatch))
+            : Promise.resolve<ClaimedDelivery[]>([]),
+        ]);
+        if (fanOutDue) lastFanOut = Date.now();
+        // Claimed deliveries are sent even if the fan-out beside them failed (and vice versa).
+        if (claimed.status === 'fulfilled') for (const c of claimed.value) this.slots.launch(c);
+        if (fanned.status === 'rejected') throw fanned.reason;
+        if (claimed.status === 'rejected') throw claimed.reason;
+        if (fanned.value > 0 || claimed.value.length > 0) progressed = true;
+        errors = 0;
+        if (progressed) {
+          lastWork = Date.now();
+          continue;
+        }
+        if (!this.slots.busy && Date.now() - lastWork >= timing.lingerMs) break;
+        await this.wake.wait(timing.probeEveryMs);
+      } catch (err) {
+        errors += 1;
+        this.logger.warn({ err, worker: this.worker }, 'webhook dispatch step failed');
+        if (errors >= MAX_CONSECUTIVE_ERRORS) break;
+        await this.wake.wait(1_000);
+      }
+    }
+    await this.slots.settle();
+  }
+
+  /** Sends and recordings changed: a waiting loop looks again. */
+  progressed(): void {
+    this.wake.signal();
+  }
+
+  /** Takes back the expired leases of stopped workers; true when it did. */
+  private async sweep(): Promise<boolean> {
+    const swept = await this.uc.reclaim.execute();
+    if (swept.released === 0) return false;
+    this.logger.warn({ released: swept.released }, 'webhook deliveries of a stopped worker taken back');
+    return true;
+  }
+
+  /** One fan-out batch; a full batch means there may be more. */
+  private async fanOut(): Promise<number> {
+    this.outboxDirty = false;
+    const { events } = await this.uc.fanOut.execute(this.options.fanOutBatch);
+    if (events >= this.options.fanOutBatch) this.outboxDirty = true;
+    return events;
+  }
+}

@@ -1,0 +1,54 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { MAX_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
+import { ROLES, type Role } from '../../domain/access/permissions.js';
+import { Name, Uuid } from '../shared/schemas.js';
+
+/**
+ * The back-office inputs of the access context (CONTRACT §5), each declared once: the admin
+ * API and the command-line tool compile these schemas (src/adapters/shared/validation.ts) and
+ * the use cases take their static types. What a schema cannot say (an IP list's entries, a
+ * webhook URL's syntax, a known event name, a name that is not blank) the domain checks.
+ */
+
+const RoleField = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
+/** A string, or null to clear the setting (`null` and `''` both mean "none"). */
+const NullableText = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
+
+export const CreateIntegrationBody = Type.Object(
+  {
+    tenantId: Uuid,
+    branchId: Uuid,
+    fiscalYearId: Uuid,
+    role: RoleField,
+    clientName: Name,
+    allowedIps: Type.Optional(Type.String({ maxLength: 4000 })),
+    webhookUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    webhookEvents: Type.Optional(NullableText(1000)),
+    requireSignedReads: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CreateIntegrationCommand = Static<typeof CreateIntegrationBody>;
+
+export const UpdateIntegrationBody = Type.Object(
+  {
+    active: Type.Optional(Type.Boolean()),
+    allowedIps: Type.Optional(NullableText(4000)),
+    webhookUrl: Type.Optional(NullableText(2048)),
+    webhookEvents: Type.Optional(NullableText(1000)),
+    requireSignedReads: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateIntegrationCommand = Static<typeof UpdateIntegrationBody>;
+
+/** `overlapSeconds`: how long the rotated-out secret keeps working (default 24 h, at most 30 days). */
+export const RotateClientSecretBody = Type.Object(
+  { overlapSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SECRET_OVERLAP_MS / 1000 })) },
+  { additionalProperties: false },
+);
+export type RotateClientSecretCommand = Static<typeof RotateClientSecretBody>;
+
+/** The integrations of one tenant (the tenant comes from the path). */
+export const ListIntegrationsQuery = Type.Object({ tenantId: Uuid }, { additionalProperties: false });
+export type ListIntegrationsQuery = Static<typeof ListIntegrationsQuery>;

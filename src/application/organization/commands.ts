@@ -1,0 +1,47 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
+
+/**
+ * The back-office inputs of the organization context (CONTRACT §5), each declared once: the
+ * admin API and the command-line tool compile these schemas (src/adapters/shared/validation.ts)
+ * and the use cases take their static types. The tenant comes from the path, never the body.
+ */
+
+/** A branch's or a fiscal year's short code (`HQ`, `2026`). */
+const Code = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,20}$',
+  'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
+});
+
+/**
+ * A calendar date `YYYY-MM-DD` (ajv's `date` format refuses `2026-02-30`). Year 0000 (1 BC)
+ * passes the format but is no PostgreSQL date, so the pattern refuses it.
+ */
+const CalendarDate = (field: string) =>
+  Type.String({
+    format: 'date',
+    pattern: '^(?!0000)',
+    'x-message': `${field} must be a date in the form YYYY-MM-DD`,
+  });
+
+export const CreateTenantBody = Type.Object({ name: Name }, { additionalProperties: false });
+export type CreateTenantCommand = Static<typeof CreateTenantBody>;
+
+export const CreateBranchBody = Type.Object({ name: Name, code: Code }, { additionalProperties: false });
+export type CreateBranchCommand = Static<typeof CreateBranchBody> & { tenantId: string };
+
+export const CreateFiscalYearBody = Type.Object(
+  { code: Code, startsOn: CalendarDate('startsOn'), endsOn: CalendarDate('endsOn') },
+  { additionalProperties: false },
+);
+export type CreateFiscalYearCommand = Static<typeof CreateFiscalYearBody> & { tenantId: string };
+
+export const CreateWarehouseBody = Type.Object({ branchId: Uuid, name: Name }, { additionalProperties: false });
+export type CreateWarehouseCommand = Static<typeof CreateWarehouseBody> & { tenantId: string };
+
+/** `GET /api/v1/admin/tenants`: a page of tenants, optionally those whose name contains `search`. */
+export const ListTenantsQuery = Type.Object({
+  ...PageQueryFields,
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ListTenantsQuery = Static<typeof ListTenantsQuery>;
