@@ -4,11 +4,12 @@ import type { RotateClientSecret } from './access/rotate-client-secret.js';
 import type { IssueApiKey } from './access/issue-api-key.js';
 import type { RemoveApiKey } from './access/remove-api-key.js';
 import type { UpdateIntegration } from './access/update-integration.js';
-import type { CreateCustomer } from './billing/create-customer.js';
-import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
+import type { CreateCustomer } from './billing/create-customer.js';
 import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
+import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
+import type { RecordCarrierEvent } from './logistics/record-carrier-event.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
 import type { RejectAdjustment } from './inventory/reject-adjustment.js';
@@ -23,11 +24,14 @@ import type { PingWebhook } from './webhooks/ping-webhook.js';
 import type { ReplayDelivery } from './webhooks/replay-delivery.js';
 import type { ResumeWebhook } from './webhooks/resume-webhook.js';
 
-/**
- * The use cases the back office drives. The admin HTTP API and the command-line tool are two
- * adapters over this one set, so both behave the same.
+/*
+ * The back office's use cases, one group per admin router: each router receives only its own
+ * group (no bag of every use case). The command-line tool is a client of the admin API, so the
+ * two cannot drift apart.
  */
-export interface BackOfficeUseCases {
+
+/** The admin router's own setup routes: tenants and their branches, years, warehouses, products, customers. */
+export interface SetupBackOffice {
   createTenant: CreateTenant;
   listTenants: ListTenants;
   getTenant: GetTenant;
@@ -36,23 +40,44 @@ export interface BackOfficeUseCases {
   createWarehouse: CreateWarehouse;
   createProduct: CreateProduct;
   createCustomer: CreateCustomer;
+}
+
+/** Integrations: create, list, change, rotate the client secret. */
+export interface AccessBackOffice {
   createIntegration: CreateIntegration;
   listIntegrations: ListIntegrations;
   updateIntegration: UpdateIntegration;
   rotateClientSecret: RotateClientSecret;
   issueApiKey: IssueApiKey;
   removeApiKey: RemoveApiKey;
+}
+
+/** Stock adjustment decisions, the adjustment list and the stock ledger. */
+export interface InventoryBackOffice {
   approveAdjustment: ApproveAdjustment;
   rejectAdjustment: RejectAdjustment;
   listAdjustments: ListAdjustments;
   listStockLedger: ListStockLedger;
+}
+
+/** Invoice approval, credit and debit note approval and voiding. */
+export interface BillingBackOffice {
   approveInvoice: ApproveInvoice;
   approveCreditNote: ApproveNote;
   approveDebitNote: ApproveNote;
   voidCreditNote: VoidNote;
   voidDebitNote: VoidNote;
+}
+
+/** Webhook endpoints and deliveries: resume, list, replay, ping. */
+export interface WebhooksBackOffice {
   resumeWebhook: ResumeWebhook;
   listDeliveries: ListDeliveries;
   replayDelivery: ReplayDelivery;
   pingWebhook: PingWebhook;
+}
+
+/** Shipments: the built-in carrier's progress, reported by the back office. */
+export interface LogisticsBackOffice {
+  recordCarrierEvent: RecordCarrierEvent;
 }

@@ -1,82 +1,177 @@
+import type { AuthenticateRequest } from './access/authenticate-request.js';
+import type { CreateIntegration } from './access/create-integration.js';
+import type { IssueApiKey } from './access/issue-api-key.js';
+import type { ListIntegrations } from './access/list-integrations.js';
+import type { PurgeExpiredNonces } from './access/purge-nonces.js';
+import type { RemoveApiKey } from './access/remove-api-key.js';
+import type { RotateClientSecret } from './access/rotate-client-secret.js';
+import type { UpdateIntegration } from './access/update-integration.js';
+import type {
+  AccessBackOffice,
+  BillingBackOffice,
+  InventoryBackOffice,
+  LogisticsBackOffice,
+  SetupBackOffice,
+  WebhooksBackOffice,
+} from './back-office.js';
+import type { ApproveInvoice } from './billing/approve-invoice.js';
+import type { CreateCustomer } from './billing/create-customer.js';
+import type { CreateInvoice } from './billing/create-invoice.js';
+import type { CreateNote } from './billing/create-note.js';
+import type { BillingUseCases } from './billing/index.js';
+import type { ListInvoices } from './billing/list-invoices.js';
+import type { ListNotes } from './billing/list-notes.js';
+import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
+import type { VoidInvoice } from './billing/void-invoice.js';
+import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
+import type { CreateProduct } from './inventory/create-product.js';
+import type { GetLowStockSummary } from './inventory/get-low-stock-summary.js';
+import type { InventoryUseCases } from './inventory/index.js';
+import type { ListAdjustments } from './inventory/list-adjustments.js';
+import type { ListProducts } from './inventory/list-products.js';
+import type { ListStockLedger } from './inventory/list-stock-ledger.js';
+import type { RejectAdjustment } from './inventory/reject-adjustment.js';
+import type { RequestAdjustment } from './inventory/request-adjustment.js';
+import type { UpdateProduct } from './inventory/update-product.js';
+import type { CreateBranch } from './organization/create-branch.js';
+import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
+import type { CreateTenant } from './organization/create-tenant.js';
+import type { CreateWarehouse } from './organization/create-warehouse.js';
+import type { GetTenant } from './organization/get-tenant.js';
+import type { ListTenants } from './organization/list-tenants.js';
+import type { OrganizationQueries } from './ports/organization-queries.js';
+import type {
+  ApiKeyHasher,
+  IntegrationDirectory,
+  NonceStore,
+  RequestSigner,
+  SecretCipher,
+  SecretGenerator,
+  WebhookTargetPolicy,
+} from './ports/access-ports.js';
+import type { BookShipment } from './logistics/book-shipment.js';
+import type { CancelShipment } from './logistics/cancel-shipment.js';
+import type { LogisticsUseCases } from './logistics/index.js';
+import type { RecordCarrierEvent } from './logistics/record-carrier-event.js';
+import type { TrackShipment } from './logistics/track-shipment.js';
+import type { Carrier } from './ports/logistics-ports.js';
+import type { Clock } from './ports/clock.js';
+import type { IdGenerator } from './ports/id-generator.js';
+import type { UnitOfWork } from './ports/unit-of-work.js';
+import type { WebhookAlerts, WebhookSender, WebhookSettings } from './ports/webhook-ports.js';
+import type { ClaimDueDeliveries } from './webhooks/claim-due-deliveries.js';
+import type { FanOutEvents } from './webhooks/fan-out-events.js';
+import type { ListDeliveries } from './webhooks/list-deliveries.js';
+import type { PingWebhook } from './webhooks/ping-webhook.js';
+import type { ProbeWebhookWork } from './webhooks/probe-webhook-work.js';
+import type { ReclaimExpiredLeases } from './webhooks/reclaim-expired-leases.js';
+import type { RecordDeliveryOutcomes } from './webhooks/record-delivery-outcomes.js';
+import type { ReplayDelivery } from './webhooks/replay-delivery.js';
+import type { ResumeWebhook } from './webhooks/resume-webhook.js';
+
+declare const bound: unique symbol;
+
 /**
- * Injection tokens: one symbol per port and per use case. Plain symbols, so application code
- * can name them without importing the container; the composition root binds them
- * (src/infrastructure/container.ts).
+ * An injection token that carries the type of what it names. At run time a plain symbol (so
+ * inversify takes it as is); at compile time `bindUseCase` and kin in the composition root
+ * check that a constructor's parameters match the tokens listed for it.
+ */
+export type Token<T> = symbol & { readonly [bound]?: T };
+
+/** `token<Clock>('Clock')`: the registered symbol `Symbol.for(name)`, typed. */
+export function token<T>(name: string): Token<T> {
+  return Symbol.for(name);
+}
+
+/**
+ * Injection tokens of the ports, the use cases and the groups of use cases each router takes.
+ * Application code can name them without importing the container; the composition root
+ * (src/infrastructure/modules/) binds them. Tokens of infrastructure values (config, logger,
+ * knex, the HTTP app) live in src/infrastructure/tokens.ts.
  */
 export const TOKENS = {
-  // infrastructure values
-  Config: Symbol.for('Config'),
-  Logger: Symbol.for('Logger'),
-  Knex: Symbol.for('Knex'),
-  Database: Symbol.for('Database'),
   // ports
-  UnitOfWork: Symbol.for('UnitOfWork'),
-  Clock: Symbol.for('Clock'),
-  IdGenerator: Symbol.for('IdGenerator'),
-  SecretCipher: Symbol.for('SecretCipher'),
-  SecretGenerator: Symbol.for('SecretGenerator'),
-  RequestSigner: Symbol.for('RequestSigner'),
-  NonceStore: Symbol.for('NonceStore'),
-  IntegrationDirectory: Symbol.for('IntegrationDirectory'),
-  ApiKeyHasher: Symbol.for('ApiKeyHasher'),
-  WebhookTargetPolicy: Symbol.for('WebhookTargetPolicy'),
-  WebhookSender: Symbol.for('WebhookSender'),
-  WebhookAlerts: Symbol.for('WebhookAlerts'),
-  WebhookSettings: Symbol.for('WebhookSettings'),
+  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
+  Clock: token<Clock>('Clock'),
+  IdGenerator: token<IdGenerator>('IdGenerator'),
+  SecretCipher: token<SecretCipher>('SecretCipher'),
+  SecretGenerator: token<SecretGenerator>('SecretGenerator'),
+  RequestSigner: token<RequestSigner>('RequestSigner'),
+  NonceStore: token<NonceStore>('NonceStore'),
+  IntegrationDirectory: token<IntegrationDirectory>('IntegrationDirectory'),
+  ApiKeyHasher: token<ApiKeyHasher>('ApiKeyHasher'),
+  WebhookTargetPolicy: token<WebhookTargetPolicy>('WebhookTargetPolicy'),
+  WebhookSender: token<WebhookSender>('WebhookSender'),
+  WebhookAlerts: token<WebhookAlerts>('WebhookAlerts'),
+  WebhookSettings: token<WebhookSettings>('WebhookSettings'),
   // access use cases
-  CreateIntegration: Symbol.for('CreateIntegration'),
-  ListIntegrations: Symbol.for('ListIntegrations'),
-  UpdateIntegration: Symbol.for('UpdateIntegration'),
-  RotateClientSecret: Symbol.for('RotateClientSecret'),
-  IssueApiKey: Symbol.for('IssueApiKey'),
-  RemoveApiKey: Symbol.for('RemoveApiKey'),
-  AuthenticateRequest: Symbol.for('AuthenticateRequest'),
-  PurgeExpiredNonces: Symbol.for('PurgeExpiredNonces'),
+  CreateIntegration: token<CreateIntegration>('CreateIntegration'),
+  ListIntegrations: token<ListIntegrations>('ListIntegrations'),
+  UpdateIntegration: token<UpdateIntegration>('UpdateIntegration'),
+  RotateClientSecret: token<RotateClientSecret>('RotateClientSecret'),
+  IssueApiKey: token<IssueApiKey>('IssueApiKey'),
+  RemoveApiKey: token<RemoveApiKey>('RemoveApiKey'),
+  AuthenticateRequest: token<AuthenticateRequest>('AuthenticateRequest'),
+  PurgeExpiredNonces: token<PurgeExpiredNonces>('PurgeExpiredNonces'),
+  AccessBackOffice: token<AccessBackOffice>('AccessBackOffice'),
   // organization use cases
-  CreateTenant: Symbol.for('CreateTenant'),
-  CreateBranch: Symbol.for('CreateBranch'),
-  CreateFiscalYear: Symbol.for('CreateFiscalYear'),
-  CreateWarehouse: Symbol.for('CreateWarehouse'),
+  CreateTenant: token<CreateTenant>('CreateTenant'),
+  CreateBranch: token<CreateBranch>('CreateBranch'),
+  CreateFiscalYear: token<CreateFiscalYear>('CreateFiscalYear'),
+  CreateWarehouse: token<CreateWarehouse>('CreateWarehouse'),
+  OrganizationQueries: token<OrganizationQueries>('OrganizationQueries'),
+  ListTenants: token<ListTenants>('ListTenants'),
+  GetTenant: token<GetTenant>('GetTenant'),
+  /** What the admin router's own setup routes take (organization, products, customers). */
+  SetupBackOffice: token<SetupBackOffice>('SetupBackOffice'),
   // inventory use cases
-  CreateProduct: Symbol.for('CreateProduct'),
-  ListProducts: Symbol.for('ListProducts'),
-  UpdateProduct: Symbol.for('UpdateProduct'),
-  RequestAdjustment: Symbol.for('RequestAdjustment'),
-  ListAdjustments: Symbol.for('ListAdjustments'),
-  GetLowStockSummary: Symbol.for('GetLowStockSummary'),
-  ApproveAdjustment: Symbol.for('ApproveAdjustment'),
-  RejectAdjustment: Symbol.for('RejectAdjustment'),
-  ListStockLedger: Symbol.for('ListStockLedger'),
+  CreateProduct: token<CreateProduct>('CreateProduct'),
+  ListProducts: token<ListProducts>('ListProducts'),
+  UpdateProduct: token<UpdateProduct>('UpdateProduct'),
+  RequestAdjustment: token<RequestAdjustment>('RequestAdjustment'),
+  ListAdjustments: token<ListAdjustments>('ListAdjustments'),
+  GetLowStockSummary: token<GetLowStockSummary>('GetLowStockSummary'),
+  ApproveAdjustment: token<ApproveAdjustment>('ApproveAdjustment'),
+  RejectAdjustment: token<RejectAdjustment>('RejectAdjustment'),
+  ListStockLedger: token<ListStockLedger>('ListStockLedger'),
   /** The InventoryUseCases object the external inventory router takes. */
-  InventoryUseCases: Symbol.for('InventoryUseCases'),
+  InventoryUseCases: token<InventoryUseCases>('InventoryUseCases'),
+  InventoryBackOffice: token<InventoryBackOffice>('InventoryBackOffice'),
   // billing use cases
-  CreateCustomer: Symbol.for('CreateCustomer'),
-  ListInvoices: Symbol.for('ListInvoices'),
-  CreateInvoice: Symbol.for('CreateInvoice'),
-  VoidInvoice: Symbol.for('VoidInvoice'),
-  ApproveInvoice: Symbol.for('ApproveInvoice'),
-  ListCreditNotes: Symbol.for('ListCreditNotes'),
-  CreateCreditNote: Symbol.for('CreateCreditNote'),
-  ApproveCreditNote: Symbol.for('ApproveCreditNote'),
-  VoidCreditNote: Symbol.for('VoidCreditNote'),
-  ListDebitNotes: Symbol.for('ListDebitNotes'),
-  CreateDebitNote: Symbol.for('CreateDebitNote'),
-  ApproveDebitNote: Symbol.for('ApproveDebitNote'),
-  VoidDebitNote: Symbol.for('VoidDebitNote'),
-  BillingUseCases: Symbol.for('BillingUseCases'),
+  CreateCustomer: token<CreateCustomer>('CreateCustomer'),
+  ListInvoices: token<ListInvoices>('ListInvoices'),
+  CreateInvoice: token<CreateInvoice>('CreateInvoice'),
+  VoidInvoice: token<VoidInvoice>('VoidInvoice'),
+  ApproveInvoice: token<ApproveInvoice>('ApproveInvoice'),
+  ListCreditNotes: token<ListNotes>('ListCreditNotes'),
+  CreateCreditNote: token<CreateNote>('CreateCreditNote'),
+  ApproveCreditNote: token<ApproveNote>('ApproveCreditNote'),
+  VoidCreditNote: token<VoidNote>('VoidCreditNote'),
+  ListDebitNotes: token<ListNotes>('ListDebitNotes'),
+  CreateDebitNote: token<CreateNote>('CreateDebitNote'),
+  ApproveDebitNote: token<ApproveNote>('ApproveDebitNote'),
+  VoidDebitNote: token<VoidNote>('VoidDebitNote'),
+  /** The BillingUseCases object the external billing router takes. */
+  BillingUseCases: token<BillingUseCases>('BillingUseCases'),
+  BillingBackOffice: token<BillingBackOffice>('BillingBackOffice'),
+  // logistics use cases and ports
+  Carrier: token<Carrier>('Carrier'),
+  BookShipment: token<BookShipment>('BookShipment'),
+  TrackShipment: token<TrackShipment>('TrackShipment'),
+  CancelShipment: token<CancelShipment>('CancelShipment'),
+  RecordCarrierEvent: token<RecordCarrierEvent>('RecordCarrierEvent'),
+  /** The LogisticsUseCases object the external logistics router takes. */
+  LogisticsUseCases: token<LogisticsUseCases>('LogisticsUseCases'),
+  LogisticsBackOffice: token<LogisticsBackOffice>('LogisticsBackOffice'),
   // webhook use cases
-  FanOutEvents: Symbol.for('FanOutEvents'),
-  ClaimDueDeliveries: Symbol.for('ClaimDueDeliveries'),
-  RecordDeliveryOutcomes: Symbol.for('RecordDeliveryOutcomes'),
-  ReclaimExpiredLeases: Symbol.for('ReclaimExpiredLeases'),
-  ProbeWebhookWork: Symbol.for('ProbeWebhookWork'),
-  ResumeWebhook: Symbol.for('ResumeWebhook'),
-  ListDeliveries: Symbol.for('ListDeliveries'),
-  ReplayDelivery: Symbol.for('ReplayDelivery'),
-  PingWebhook: Symbol.for('PingWebhook'),
-  // webhook worker
-  WebhookDispatcher: Symbol.for('WebhookDispatcher'),
-  // http
-  BackOfficeUseCases: Symbol.for('BackOfficeUseCases'),
-  HttpApp: Symbol.for('HttpApp'),
+  FanOutEvents: token<FanOutEvents>('FanOutEvents'),
+  ClaimDueDeliveries: token<ClaimDueDeliveries>('ClaimDueDeliveries'),
+  RecordDeliveryOutcomes: token<RecordDeliveryOutcomes>('RecordDeliveryOutcomes'),
+  ReclaimExpiredLeases: token<ReclaimExpiredLeases>('ReclaimExpiredLeases'),
+  ProbeWebhookWork: token<ProbeWebhookWork>('ProbeWebhookWork'),
+  ResumeWebhook: token<ResumeWebhook>('ResumeWebhook'),
+  ListDeliveries: token<ListDeliveries>('ListDeliveries'),
+  ReplayDelivery: token<ReplayDelivery>('ReplayDelivery'),
+  PingWebhook: token<PingWebhook>('PingWebhook'),
+  WebhooksBackOffice: token<WebhooksBackOffice>('WebhooksBackOffice'),
 } as const;

@@ -26,6 +26,72 @@ export interface Config {
   metricsPort: number | null;
   /** `METRICS_AUTH`: `admin` (the admin bearer token) or `none`, for `/metrics` on the API port. */
   metricsAuth: 'admin' | 'none';
+  /** The webhook worker's pacing on each kind of database (defaults: WORKER_TUNING). */
+  workerTuning: Record<DatabaseKind, WorkerTuning>;
+  /** How long a claimed delivery stays leased (defaults: LEASE_TUNING). */
+  lease: LeaseTuning;
+}
+
+/** Where the data lives: a PostgreSQL server, or the embedded PGlite. */
+export type DatabaseKind = 'server' | 'embedded';
+
+/** The webhook worker's pacing (see AgendaWebhookDispatcher). */
+export interface WorkerTuning {
+  /** Agenda's scan for due jobs. */
+  processEveryMs: number;
+  /** The recurring safety-net run (and lease sweep) interval. */
+  sweepEveryMs: number;
+  /** How often an active run looks for new work when nothing woke it. */
+  probeEveryMs: number;
+  /** How long a run stays after its last work before it ends. */
+  lingerMs: number;
+  /** Requests this process keeps in flight at most (the per-tenant limit of 5 is the database's). */
+  maxInFlight: number;
+  /** Deliveries claimed per query. */
+  claimBatch: number;
+  /** Outbox events fanned out per query. */
+  fanOutBatch: number;
+}
+
+/**
+ * On the server, notifications wake the worker, so it scans rarely; the embedded database does
+ * not pass notifications between connections, so the worker polls often instead.
+ */
+export const WORKER_TUNING: Readonly<Record<DatabaseKind, WorkerTuning>> = {
+  server: {
+    processEveryMs: 1_000,
+    sweepEveryMs: 2_000,
+    probeEveryMs: 250,
+    lingerMs: 2_000,
+    maxInFlight: 256,
+    claimBatch: 100,
+    fanOutBatch: 500,
+  },
+  embedded: {
+    processEveryMs: 100,
+    sweepEveryMs: 500,
+    probeEveryMs: 50,
+    lingerMs: 2_000,
+    maxInFlight: 256,
+    claimBatch: 100,
+    fanOutBatch: 500,
+  },
+};
+
+/**
+ * A claim's lease: `timeoutFactor × WEBHOOK_TIMEOUT_MS + marginMs`, longer than any request can
+ * take, so a live worker never loses its claim.
+ */
+export interface LeaseTuning {
+  timeoutFactor: number;
+  marginMs: number;
+}
+
+export const LEASE_TUNING: Readonly<LeaseTuning> = { timeoutFactor: 2, marginMs: 2_000 };
+
+/** The lease length for a request timeout. */
+export function leaseMs(config: Pick<Config, 'webhookTimeoutMs' | 'lease'>): number {
+  return config.lease.timeoutFactor * config.webhookTimeoutMs + config.lease.marginMs;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: int('BODY_TIMEOUT_MS', 5_000, 100, 120_000),
     metricsPort,
     metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
+    workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
+    lease: { ...LEASE_TUNING },
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

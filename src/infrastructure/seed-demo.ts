@@ -1,10 +1,14 @@
 import { ExternalApiClient, curlCommand } from '../adapters/sdk/index.js';
-import type { BackOfficeUseCases } from '../application/back-office.js';
+import type { AccessBackOffice, SetupBackOffice } from '../application/back-office.js';
 import { TOKENS } from '../application/tokens.js';
 import { loadConfig } from './config.js';
 import { withLocalSecrets } from './local-secrets.js';
 import { createLogger } from './logger.js';
+import { resolve } from './modules/bind.js';
 import { startService } from './service.js';
+
+/** What the seed drives: the back office's setup and integration use cases. */
+type SeedUseCases = SetupBackOffice & AccessBackOffice;
 import { describeStartupFailure } from './startup-errors.js';
 
 const TENANT = 'Demo Shop';
@@ -25,7 +29,7 @@ const PRODUCTS = [
  * integration a new client secret (the one printed before keeps working for 24 hours), since a
  * secret is never shown twice.
  */
-async function seed(uc: BackOfficeUseCases, port: number): Promise<string> {
+async function seed(uc: SeedUseCases, port: number): Promise<string> {
   const year = new Date().getUTCFullYear();
   const existing = (await uc.listTenants.execute({ page: 1, limit: 100, search: TENANT })).items.find(
     (t) => t.name === TENANT,
@@ -111,7 +115,10 @@ try {
   process.exit(1);
 }
 try {
-  const uc = service.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
+  const uc = {
+    ...resolve(service.container, TOKENS.SetupBackOffice),
+    ...resolve(service.container, TOKENS.AccessBackOffice),
+  };
   process.stdout.write(await seed(uc, config.port));
 } finally {
   await service.stop();

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
@@ -7,8 +6,9 @@ import type { AgendaWebhookDispatcher } from '../adapters/webhooks/agenda-dispat
 import type { UndiciWebhookSender } from '../adapters/webhooks/undici-sender.js';
 import { TOKENS } from '../application/tokens.js';
 import type { Config } from './config.js';
-import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
-import { buildContainer, METRICS, RUNTIME, type Runtime } from './container.js';
+import { buildContainer } from './container.js';
+import { resolve } from './modules/bind.js';
+import { INFRA } from './tokens.js';
 import { openDatabase, type Database } from './database.js';
 import { migrateLatest, pendingMigrations } from './migrator.js';
 import { MigrationFailed } from './startup-errors.js';
@@ -86,10 +86,10 @@ export async function startService(
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     const container = buildContainer({ config, logger, database: db });
-    const runtime = container.get<Runtime>(RUNTIME);
+    const runtime = resolve(container, INFRA.Runtime);
 
     if (mode === 'all' || mode === 'api') {
-      const app = container.get<Express>(TOKENS.HttpApp);
+      const app = resolve(container, INFRA.HttpApp);
       server = createServer(app);
       server.keepAliveTimeout = 65_000;
       await listen(server, config.port);
@@ -103,7 +103,7 @@ export async function startService(
     }
     if (config.metricsPort !== null && mode !== 'none') {
       // A separate, unauthenticated port for Prometheus (METRICS_PORT): meant for a private network.
-      const metrics = container.get<ServiceMetrics>(METRICS);
+      const metrics = resolve(container, INFRA.Metrics);
       metricsServer = createServer((req, res) => {
         if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
           res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
@@ -122,7 +122,7 @@ export async function startService(
     // The webhook worker: Agenda-driven dispatcher of the outbox (CONTRACT §4, §6).
     if (mode === 'all' || mode === 'worker') {
       runtime.workerExpected = true;
-      worker = container.get<AgendaWebhookDispatcher>(TOKENS.WebhookDispatcher);
+      worker = resolve(container, INFRA.WebhookDispatcher);
       await worker.start();
       runtime.worker = worker;
     }

@@ -384,7 +384,7 @@ describe('e2e: integrations in the back office', () => {
         body: { ...setup, role: 'ADMIN', clientName: 'x', ...body },
       });
     expect((await post({ role: 'ROOT' })).body.message).to.equal(
-      'role must be one of the following values: ADMIN, INVENTORY, BILLING, READ_ONLY',
+      'role must be one of the following values: ADMIN, INVENTORY, BILLING, LOGISTICS, READ_ONLY',
     );
     expect((await post({ webhookEvents: 'nope' })).body.message).to.contain('"nope" is not a supported event');
     expect((await post({ allowedIps: '10.0.0.0/99' })).body.message).to.contain('is not an IP address or CIDR block');

@@ -5,7 +5,7 @@ import {
   RotateClientSecretBody,
   UpdateIntegrationBody,
 } from '../../application/access/commands.js';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { AccessBackOffice } from '../../application/back-office.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import {
@@ -23,7 +23,7 @@ const rotateBody = bodyValidator(RotateClientSecretBody);
 const issueApiKeyBody = bodyValidator(IssueApiKeyBody);
 
 /** Back-office integration management (CONTRACT §5, §8): create (secrets shown once), list, change, rotate, API key. */
-export function createAdminAccessRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminAccessRoutes(uc: AccessBackOffice): Router {
   const router = Router();
 
   router.post('/integrations', async (req, res) => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { BillingBackOffice } from '../../application/back-office.js';
 import { VoidNoteBody } from '../../application/billing/commands.js';
 import { presentInvoice, presentNote } from './billing-presenters.js';
 import { sendData } from './envelope.js';
@@ -12,7 +12,7 @@ const noteVoidBody = bodyValidator(VoidNoteBody);
  * Back-office billing operations (CONTRACT §5), across tenants: approve an invoice, approve
  * or void a credit or debit note. Mounted by `createAdminRouter`, behind the admin token.
  */
-export function createAdminBillingRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminBillingRoutes(uc: BillingBackOffice): Router {
   const router = Router();
 
   router.post('/invoices/:id/approve', async (req, res) => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { InventoryBackOffice } from '../../application/back-office.js';
 import {
   ApproveAdjustmentBody,
   ListAdjustmentsQuery,
@@ -28,7 +28,7 @@ const adjustmentsQuery = queryValidator(ListAdjustmentsQuery);
  * tenants, by id alone), list a tenant's requests and read a product's stock ledger. Mounted
  * by createAdminRouter behind the admin token.
  */
-export function createAdminInventoryRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminInventoryRoutes(uc: InventoryBackOffice): Router {
   const router = Router();
 
   router.post('/stock-adjustments/:id/approve', async (req, res) => {

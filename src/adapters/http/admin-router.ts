@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { SetupBackOffice } from '../../application/back-office.js';
 import { CreateCustomerBody } from '../../application/billing/commands.js';
 import { CreateProductBody } from '../../application/inventory/commands.js';
 import {
@@ -8,12 +8,8 @@ import {
   CreateTenantBody,
   CreateWarehouseBody,
 } from '../../application/organization/commands.js';
-import { createAdminAccessRoutes } from './admin-access-routes.js';
 import { adminAuth } from './admin-auth.js';
-import { createAdminInventoryRoutes } from './admin-inventory-routes.js';
-import { createAdminBillingRoutes } from './admin-billing-routes.js';
 import { createAdminTenantReadRoutes } from './admin-tenant-read-routes.js';
-import { createAdminWebhookRoutes } from './admin-webhook-routes.js';
 import { sendData } from './envelope.js';
 import { uuidParam } from './params.js';
 import { presentProduct } from './inventory-presenters.js';
@@ -29,8 +25,11 @@ const productBody = bodyValidator(CreateProductBody);
 
 const customerBody = bodyValidator(CreateCustomerBody);
 
-/** The back-office API of CONTRACT §5 (setup part). Thin: parse, call one use case, present. */
-export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): Router {
+/**
+ * The back-office API of CONTRACT §5: its setup routes (thin: parse, call one use case,
+ * present), then each context's admin routes, all behind the admin token.
+ */
+export function createAdminRouter(adminToken: string, uc: SetupBackOffice, contexts: Router[]): Router {
   const router = Router();
   router.use(adminAuth(adminToken));
 
@@ -70,10 +69,6 @@ export function createAdminRouter(adminToken: string, uc: BackOfficeUseCases): R
   });
 
   router.use(createAdminTenantReadRoutes(uc));
-  router.use(createAdminAccessRoutes(uc));
-  router.use(createAdminInventoryRoutes(uc));
-  router.use(createAdminBillingRoutes(uc));
-
-  router.use(createAdminWebhookRoutes(uc));
+  for (const context of contexts) router.use(context);
   return router;
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { SetupBackOffice } from '../../application/back-office.js';
 import { sendData, sendPage } from './envelope.js';
 import { presentTenant, presentTenantDetail } from './presenters.js';
 import { uuidParam } from './params.js';
@@ -9,7 +9,7 @@ import { queryValidator } from '../shared/validation.js';
 const tenantsQuery = queryValidator(ListTenantsQuery);
 
 /** The back office reads what it set up (CONTRACT §6): tenants, and one tenant with its records. */
-export function createAdminTenantReadRoutes(uc: Pick<BackOfficeUseCases, 'listTenants' | 'getTenant'>): Router {
+export function createAdminTenantReadRoutes(uc: Pick<SetupBackOffice, 'listTenants' | 'getTenant'>): Router {
   const router = Router();
 
   router.get('/tenants', async (req, res) => {

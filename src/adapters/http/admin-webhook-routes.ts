@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackOfficeUseCases } from '../../application/back-office.js';
+import type { WebhooksBackOffice } from '../../application/back-office.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
 import { sendData, sendPage } from './envelope.js';
 import { presentDelivery } from './webhook-presenters.js';
@@ -23,7 +23,7 @@ const deliveriesQuery = queryValidator<{ page: number; limit: number; status?: D
  * its dead letters), list an integration's deliveries with their attempts, replay one
  * delivery, and ping an endpoint.
  */
-export function createAdminWebhookRoutes(uc: BackOfficeUseCases): Router {
+export function createAdminWebhookRoutes(uc: WebhooksBackOffice): Router {
   const router = Router();
 
   router.post('/integrations/:id/webhook/resume', async (req, res) => {

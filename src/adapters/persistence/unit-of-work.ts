@@ -1,8 +1,6 @@
-import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
-import { TOKENS } from '../../application/tokens.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
@@ -21,6 +19,7 @@ import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexOutbox } from './outbox-repository.js';
 import type { Db, SeenAggregates } from './db.js';
 import { KnexProductRepository } from './product-repository.js';
+import { KnexShipmentRepository } from './shipment-repository.js';
 import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
 import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
@@ -41,6 +40,7 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
     creditNotes: new KnexNoteRepository(db, 'CREDIT', seen),
     debitNotes: new KnexNoteRepository(db, 'DEBIT', seen),
     documentNumbers: new KnexDocumentNumbers(db),
+    shipments: new KnexShipmentRepository(db, seen),
     outboxFeed: new KnexOutboxFeed(db),
     webhookDeliveries: new KnexWebhookDeliveryRepository(db, cipher),
   };
@@ -49,11 +49,10 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
 const MAX_ATTEMPTS = 5;
 
 /** The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock. */
-@injectable()
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(
-    @inject(TOKENS.Knex) private readonly knex: Knex,
-    @inject(TOKENS.SecretCipher) private readonly cipher: SecretCipher,
+    private readonly knex: Knex,
+    private readonly cipher: SecretCipher,
   ) {}
 
   async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

@@ -123,4 +123,23 @@ export class ExternalApiClient {
   createDebitNote(body: { invoiceId: string; amount: number; reason: string }) {
     return this.request('POST', '/billing/debit-notes', body);
   }
+  bookShipment(body: {
+    invoiceId?: string;
+    reference?: string;
+    weightKg: number;
+    codAmount?: number;
+    recipient: {
+      name: string;
+      phone: string;
+      address: { line1: string; line2?: string; city: string; postalCode?: string; country: string };
+    };
+  }) {
+    return this.request('POST', '/logistics/shipments', body);
+  }
+  trackShipment(id: string) {
+    return this.get(`/logistics/shipments/${id}/track`);
+  }
+  cancelShipment(shipmentId: string, reason: string) {
+    return this.request('POST', '/logistics/shipments/cancel', { shipmentId, reason });
+  }
 }

@@ -6,6 +6,7 @@ import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
 import { MAX_QUANTITY } from '../../domain/billing/invoice-line.js';
 import { scaleOf } from '../../domain/shared/decimal.js';
 import { ValidationError, type ErrorDetail } from '../../domain/shared/errors.js';
+import { isCountryCode } from './country-codes.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -19,6 +20,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, ...options });
   addFormats(ajv, ['uuid', 'date', 'date-time', 'email', 'uri']);
+  ajv.addFormat('iso3166-alpha2', { type: 'string', validate: isCountryCode });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   ajv.addKeyword({
     keyword: 'maxDecimals',

@@ -1,6 +1,7 @@
 import type { IntegrationRepository } from './access-ports.js';
 import type { CustomerRepository, InvoiceRepository, NoteRepository } from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
+import type { ShipmentRepository } from './logistics-ports.js';
 import type {
   AdjustmentRequestRepository,
   ProductRepository,
@@ -31,6 +32,7 @@ export interface Repositories {
   creditNotes: NoteRepository;
   debitNotes: NoteRepository;
   documentNumbers: DocumentNumbers;
+  shipments: ShipmentRepository;
   outboxFeed: OutboxFeed;
   webhookDeliveries: WebhookDeliveryRepository;
 }

@@ -1,12 +1,12 @@
 /**
  * Roles and what they may call (CONTRACT §2): one table mapping role × route.
  * ADMIN: everything. INVENTORY: products read/write, stock adjustments, inventory roadmap.
- * BILLING: billing read/write. READ_ONLY: every GET.
+ * BILLING: billing read/write. LOGISTICS: shipments (book, track, cancel). READ_ONLY: every GET.
  */
-export const ROLES = ['ADMIN', 'INVENTORY', 'BILLING', 'READ_ONLY'] as const;
+export const ROLES = ['ADMIN', 'INVENTORY', 'BILLING', 'LOGISTICS', 'READ_ONLY'] as const;
 export type Role = (typeof ROLES)[number];
 
-type Area = 'inventory' | 'billing';
+type Area = 'inventory' | 'billing' | 'logistics';
 
 /**
  * Every external route, by method and express path pattern (relative to /api/v1/external),
@@ -35,12 +35,16 @@ export const EXTERNAL_ROUTES: Record<string, Area> = {
   'POST /billing/debit-notes': 'billing',
   'POST /billing/customers': 'billing',
   'POST /billing/notes': 'billing',
+  'POST /logistics/shipments': 'logistics',
+  'POST /logistics/shipments/cancel': 'logistics',
+  'GET /logistics/shipments/:id/track': 'logistics',
 };
 
 const ROLE_AREAS: Record<Role, { areas: readonly Area[]; anyGet: boolean; all: boolean }> = {
-  ADMIN: { areas: ['inventory', 'billing'], anyGet: true, all: true },
+  ADMIN: { areas: ['inventory', 'billing', 'logistics'], anyGet: true, all: true },
   INVENTORY: { areas: ['inventory'], anyGet: false, all: false },
   BILLING: { areas: ['billing'], anyGet: false, all: false },
+  LOGISTICS: { areas: ['logistics'], anyGet: false, all: false },
   READ_ONLY: { areas: [], anyGet: true, all: false },
 };
 

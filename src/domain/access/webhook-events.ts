@@ -1,10 +1,14 @@
 import { ValidationError } from '../shared/errors.js';
 
-/** The events of spec 6.2 this service emits. */
+/** The events of spec 6.2 this service emits, and the shipment events of CONTRACT §7.3. */
 export const SUPPORTED_EVENTS = [
   'billing.invoice.created',
   'billing.invoice.voided',
   'inventory.adjustment.approved',
+  'logistics.shipment.pickup',
+  'logistics.shipment.transit',
+  'logistics.shipment.delivered',
+  'logistics.shipment.failed',
 ] as const;
 export type WebhookEventName = (typeof SUPPORTED_EVENTS)[number];
 

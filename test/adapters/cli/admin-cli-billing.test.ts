@@ -1,56 +1,57 @@
 import { expect } from 'chai';
-import type { BackOfficeUseCases } from '../../../src/application/back-office.js';
-import type { BillingUseCases } from '../../../src/application/billing/index.js';
-import { TOKENS } from '../../../src/application/tokens.js';
-import { runAdminCli } from '../../../src/adapters/cli/admin-cli.js';
+import { startExternalHarness, type ExternalHarness } from '../../support/external-harness.js';
+import { cliFor, type CliRun } from '../../support/cli.js';
 import { createBillingTenant } from '../../support/mothers.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
 describe('admin command-line tool: billing', () => {
   let svc: TestService;
-  let uc: BackOfficeUseCases;
-  let billing: BillingUseCases;
+  let h: ExternalHarness;
+  let run: (...argv: string[]) => Promise<CliRun>;
   before(async () => {
     svc = await startTestService();
-    uc = svc.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
-    billing = svc.container.get<BillingUseCases>(TOKENS.BillingUseCases);
+    h = await startExternalHarness(svc);
+    run = cliFor(svc);
   });
   after(async () => {
+    await h.stop();
     await svc.stop();
   });
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdminCli(argv, uc, { out: (t) => out.push(t), err: (t) => err.push(t) });
-    return { code, out: out.length ? JSON.parse(out.join('\n')) : null, err: err.join('\n') };
-  }
-
   it('approves invoices and approves or voids credit and debit notes', async () => {
     const t = await createBillingTenant(svc.baseUrl, 'CLI billing');
-    const inv = await billing.createInvoice.execute(t.caller, {
+    const inv = await h.call(t.caller, 'POST', '/billing/invoices', {
       customerId: t.customerId,
       paymentMethod: 'CASH',
       items: [{ productId: t.productIds[0], quantity: 2, unitPrice: 10 }],
     });
-    const approved = await run('invoice:approve', '--id', inv.id);
+    expect(inv.status, JSON.stringify(inv.body)).to.equal(201);
+    const invoiceId: string = inv.body.data.id;
+    const approved = await run('invoice:approve', '--id', invoiceId, '--json');
     expect(approved.code, approved.err).to.equal(0);
-    expect(approved.out).to.include({ id: inv.id, status: 'APPROVED', billNumber: 'INV-2026-000001', amountDue: 20 });
+    expect(approved.json()).to.include({
+      id: invoiceId,
+      status: 'APPROVED',
+      billNumber: 'INV-2026-000001',
+      amountDue: 20,
+    });
     const events = await svc.database.knex('outbox_events').where({ tenant_id: t.tenantId });
     expect(events.map((e: { event_name: string }) => e.event_name)).to.deep.equal(['billing.invoice.created']);
 
-    const input = { invoiceId: inv.id, amount: 5, reason: 'r' };
-    const cn = await billing.createCreditNote.execute(t.caller, input);
-    const dn = await billing.createDebitNote.execute(t.caller, input);
-    const cn2 = await billing.createCreditNote.execute(t.caller, input);
-    const dn2 = await billing.createDebitNote.execute(t.caller, input);
-    expect((await run('credit-note:approve', '--id', cn.id)).out).to.include({ status: 'APPROVED', kind: 'CREDIT' });
-    expect((await run('debit-note:approve', '--id', dn.id)).out).to.include({ status: 'APPROVED', kind: 'DEBIT' });
-    expect((await run('credit-note:void', '--id', cn2.id, '--reason', 'Typo')).out).to.include({
+    const note = async (kind: 'credit' | 'debit') => {
+      const r = await h.call(t.caller, 'POST', `/billing/${kind}-notes`, { invoiceId, amount: 5, reason: 'r' });
+      expect(r.status, JSON.stringify(r.body)).to.equal(201);
+      return r.body.data.id as string;
+    };
+    const [cn, dn, cn2, dn2] = [await note('credit'), await note('debit'), await note('credit'), await note('debit')];
+    expect((await run('credit-note:approve', '--id', cn, '--json')).json()).to.include({ id: cn, status: 'APPROVED' });
+    expect((await run('debit-note:approve', '--id', dn, '--json')).json()).to.include({ id: dn, status: 'APPROVED' });
+    expect((await run('credit-note:void', '--id', cn2, '--reason', 'Typo', '--json')).json()).to.include({
+      id: cn2,
       status: 'VOIDED',
       voidReason: 'Typo',
     });
-    expect((await run('debit-note:void', '--id', dn2.id)).out).to.include({ status: 'VOIDED' });
+    expect((await run('debit-note:void', '--id', dn2, '--json')).json()).to.include({ status: 'VOIDED' });
   });
 
   it('reports refusals with their code (exit 1) and bad ids as usage errors (exit 2)', async () => {
@@ -59,7 +60,9 @@ describe('admin command-line tool: billing', () => {
     expect(missing.err).to.equal('NOT_FOUND: Invoice not found');
     const bad = await run('credit-note:approve', '--id', 'nope');
     expect(bad.code).to.equal(2);
-    expect(bad.err).to.contain('--id must be a UUID');
-    expect((await run('debit-note:void')).err).to.contain('--id is required');
+    expect(bad.err).to.contain('VALIDATION_ERROR: Invalid id parameter. Must be a valid UUID.');
+    const noId = await run('debit-note:void');
+    expect(noId.code).to.equal(2);
+    expect(noId.err).to.contain("required option '--id <id>' not specified");
   });
 });

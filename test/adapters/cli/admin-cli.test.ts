@@ -1,34 +1,36 @@
 import { expect } from 'chai';
-import type { BackOfficeUseCases } from '../../../src/application/back-office.js';
-import { TOKENS } from '../../../src/application/tokens.js';
-import { runAdminCli } from '../../../src/adapters/cli/admin-cli.js';
+import { cliFor, type CliRun } from '../../support/cli.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
 describe('admin command-line tool', () => {
   let svc: TestService;
-  let uc: BackOfficeUseCases;
+  let run: (...argv: string[]) => Promise<CliRun>;
   before(async () => {
     svc = await startTestService();
-    uc = svc.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
+    run = cliFor(svc);
   });
   after(async () => {
     await svc.stop();
   });
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdminCli(argv, uc, { out: (t) => out.push(t), err: (t) => err.push(t) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
-
-  it('runs the same use cases as the admin API, writing to the database', async () => {
-    const t = await run('tenant:create', '--name', 'From CLI');
-    expect(t.code).to.equal(0);
-    const tenant = JSON.parse(t.out);
-    const p = await run('product:create', '--tenant', tenant.id, '--name', 'Mug', '--sku', 'MUG', '--price', '8.99');
+  it('runs the admin API operations, writing to the database', async () => {
+    const t = await run('tenant:create', '--name', 'From CLI', '--json');
+    expect(t.code, t.err).to.equal(0);
+    const tenant = t.json();
+    const p = await run(
+      'product:create',
+      '--tenant',
+      tenant.id,
+      '--name',
+      'Mug',
+      '--sku',
+      'MUG',
+      '--price',
+      '8.99',
+      '--json',
+    );
     expect(p.code, p.err).to.equal(0);
-    expect(JSON.parse(p.out)).to.include({ sku: 'MUG', price: 8.99, slug: 'mug' });
+    expect(p.json()).to.include({ sku: 'MUG', price: 8.99, slug: 'mug' });
     const rows = await svc.database.knex('products').where({ tenant_id: tenant.id });
     expect(rows).to.have.length(1);
   });
@@ -51,7 +53,7 @@ describe('admin command-line tool', () => {
     expect((await run('nope')).code).to.equal(2);
     const missing = await run('tenant:create');
     expect(missing.code).to.equal(2);
-    expect(missing.err).to.contain('--name is required');
+    expect(missing.err).to.contain("required option '--name <name>' not specified");
     const badNumber = await run(
       'product:create',
       '--tenant',
@@ -63,34 +65,35 @@ describe('admin command-line tool', () => {
       '--price',
       'ten',
     );
-    expect(badNumber.err).to.contain('--price must be a number');
+    expect(badNumber.code).to.equal(2);
+    expect(badNumber.err).to.contain("option '--price <price>' argument 'ten' is invalid. It must be a number.");
+  });
+
+  it('lists every command with `help`, exit 0', async () => {
+    const help = await run('help');
+    expect(help.code).to.equal(0);
+    for (const name of ['tenant:create', 'integration:rotate-secret', 'ledger:list', 'webhook:ping']) {
+      expect(help.out).to.contain(name);
+    }
   });
 });
 
 describe('admin command-line tool: integrations', () => {
   let svc: TestService;
-  let uc: BackOfficeUseCases;
+  let run: (...argv: string[]) => Promise<CliRun>;
   before(async () => {
     svc = await startTestService();
-    uc = svc.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
+    run = cliFor(svc);
   });
   after(async () => {
     await svc.stop();
   });
 
   it('creates, updates and rotates an integration; secrets only in the one-time outputs', async () => {
-    const io = () => {
-      const out: string[] = [];
-      return { out, io: { out: (t: string) => out.push(t), err: (t: string) => out.push(t) } };
-    };
-    const a = io();
-    await runAdminCli(['tenant:create', '--name', 'T'], uc, a.io);
-    const tenant = JSON.parse(a.out[0]!);
-    const b = io();
-    await runAdminCli(['branch:create', '--tenant', tenant.id, '--name', 'HQ', '--code', 'HQ'], uc, b.io);
-    const c = io();
-    await runAdminCli(
-      [
+    const tenant = (await run('tenant:create', '--name', 'T', '--json')).json();
+    const branch = (await run('branch:create', '--tenant', tenant.id, '--name', 'HQ', '--code', 'HQ', '--json')).json();
+    const year = (
+      await run(
         'fiscal-year:create',
         '--tenant',
         tenant.id,
@@ -100,44 +103,36 @@ describe('admin command-line tool: integrations', () => {
         '2026-01-01',
         '--ends-on',
         '2026-12-31',
-      ],
-      uc,
-      c.io,
+        '--json',
+      )
+    ).json();
+    const d = await run(
+      'integration:create',
+      '--tenant',
+      tenant.id,
+      '--branch',
+      branch.id,
+      '--fiscal-year',
+      year.id,
+      '--role',
+      'BILLING',
+      '--client-name',
+      'Shop',
+      '--webhook-url',
+      'https://shop.example/h',
+      '--json',
     );
-    const d = io();
-    const code = await runAdminCli(
-      [
-        'integration:create',
-        '--tenant',
-        tenant.id,
-        '--branch',
-        JSON.parse(b.out[0]!).id,
-        '--fiscal-year',
-        JSON.parse(c.out[0]!).id,
-        '--role',
-        'BILLING',
-        '--client-name',
-        'Shop',
-        '--webhook-url',
-        'https://shop.example/h',
-      ],
-      uc,
-      d.io,
-    );
-    expect(code, d.out.join()).to.equal(0);
-    const created = JSON.parse(d.out[0]!);
+    expect(d.code, d.err).to.equal(0);
+    const created = d.json();
     expect(created.clientSecret).to.match(/^cs_/);
     expect(created.webhookSecret).to.match(/^whsec_/);
-    const e = io();
-    expect(await runAdminCli(['integration:update', '--id', created.id, '--active', 'false'], uc, e.io)).to.equal(0);
-    expect(JSON.parse(e.out[0]!)).to.include({ active: false });
-    expect(e.out[0]).to.not.contain(created.clientSecret);
-    const f = io();
-    expect(
-      await runAdminCli(['integration:rotate-secret', '--id', created.id, '--overlap-seconds', '0'], uc, f.io),
-    ).to.equal(0);
-    expect(JSON.parse(f.out[0]!).clientSecret).to.not.equal(created.clientSecret);
-    const g = io();
-    expect(await runAdminCli(['integration:update', '--id', created.id, '--active', 'maybe'], uc, g.io)).to.equal(2);
+    const e = await run('integration:update', '--id', created.id, '--active', 'false', '--json');
+    expect(e.code, e.err).to.equal(0);
+    expect(e.json()).to.include({ active: false });
+    expect(e.out).to.not.contain(created.clientSecret);
+    const f = await run('integration:rotate-secret', '--id', created.id, '--overlap-seconds', '0', '--json');
+    expect(f.code, f.err).to.equal(0);
+    expect(f.json().clientSecret).to.not.equal(created.clientSecret);
+    expect((await run('integration:update', '--id', created.id, '--active', 'maybe')).code).to.equal(2);
   });
 });

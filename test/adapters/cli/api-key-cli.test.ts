@@ -1,28 +1,22 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import type { BackOfficeUseCases } from '../../../src/application/back-office.js';
-import { TOKENS } from '../../../src/application/tokens.js';
-import { runAdminCli } from '../../../src/adapters/cli/admin-cli.js';
+import { cliFor } from '../../support/cli.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
 describe('admin command-line tool: API keys (CONTRACT §8)', () => {
   let svc: TestService;
-  let uc: BackOfficeUseCases;
+  let cli: ReturnType<typeof cliFor>;
   before(async () => {
     svc = await startTestService();
-    uc = svc.container.get<BackOfficeUseCases>(TOKENS.BackOfficeUseCases);
+    cli = cliFor(svc);
   });
   after(async () => {
     await svc.stop();
   });
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdminCli(argv, uc, { out: (t) => out.push(t), err: (t) => err.push(t) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  /** `--json` prints exactly the admin API's `data`. */
+  const run = (...argv: string[]) => cli(...argv, '--json');
 
   it('issues (printed once), replaces and removes an integration API key', async () => {
     const creds = await createIntegration(svc.baseUrl, await createTenantSetup(svc.baseUrl));
@@ -59,8 +53,8 @@ describe('admin command-line tool: API keys (CONTRACT §8)', () => {
     const unknown = await run('integration:issue-api-key', '--id', '99999999-9999-4999-8999-999999999999');
     expect(unknown.code).to.equal(1);
     expect(unknown.err).to.equal('NOT_FOUND: Integration not found');
-    const missing = await run('integration:remove-api-key');
+    const missing = await cli('integration:remove-api-key');
     expect(missing.code).to.equal(2);
-    expect(missing.err).to.contain('--id is required');
+    expect(missing.err).to.contain("required option '--id <id>' not specified");
   });
 });

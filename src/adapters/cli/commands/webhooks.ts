@@ -1,0 +1,47 @@
+import { DELIVERY_STATUSES } from '../../../domain/webhooks/delivery.machine.js';
+import { path } from '../admin-api.js';
+import { pageFlags, pageQuery, str, type CliCommand } from '../command.js';
+
+/** Webhook endpoints and deliveries: resume, list, replay, ping. */
+export const webhookCommands: CliCommand[] = [
+  {
+    name: 'webhook:resume',
+    summary: "Resume an integration's paused webhook endpoint (HELD deliveries are sent again)",
+    flags: [
+      { name: 'id', required: true, help: 'integration id' },
+      { name: 'replay-dead-letters', type: 'boolean', help: 'also replay its DEAD deliveries (true or false)' },
+    ],
+    request: (v) => ({
+      method: 'POST',
+      path: path`/integrations/${str(v, 'id')}/webhook/resume`,
+      body: { replayDeadLetters: v['replay-dead-letters'] },
+    }),
+  },
+  {
+    name: 'webhook:deliveries',
+    summary: "List an integration's webhook deliveries with their attempts, newest first",
+    flags: [
+      { name: 'id', required: true, help: 'integration id' },
+      { name: 'status', choices: DELIVERY_STATUSES, help: 'only deliveries in this status' },
+      ...pageFlags,
+    ],
+    request: (v) => ({
+      method: 'GET',
+      path: path`/integrations/${str(v, 'id')}/deliveries`,
+      query: { status: v.status as string | undefined, ...pageQuery(v) },
+    }),
+    columns: ['id', 'event', 'status', 'attemptCount', 'lastStatusCode', 'nextAttemptAt', 'createdAt'],
+  },
+  {
+    name: 'delivery:replay',
+    summary: 'Replay one DEAD or DELIVERED webhook delivery (same id, fresh retry schedule)',
+    flags: [{ name: 'id', required: true, help: 'delivery id' }],
+    request: (v) => ({ method: 'POST', path: path`/deliveries/${str(v, 'id')}/replay` }),
+  },
+  {
+    name: 'webhook:ping',
+    summary: "Send a webhook.ping event to an integration's endpoint now and show the outcome",
+    flags: [{ name: 'id', required: true, help: 'integration id' }],
+    request: (v) => ({ method: 'POST', path: path`/integrations/${str(v, 'id')}/webhook/ping` }),
+  },
+];

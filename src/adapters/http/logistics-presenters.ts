@@ -1,0 +1,50 @@
+import type { Shipment } from '../../domain/logistics/shipment.js';
+
+/** Shipments → response objects (CONTRACT §7.3); amounts as JSON numbers, times as ISO 8601. */
+export function presentShipment(shipment: Shipment) {
+  const s = shipment.state();
+  const { address } = s.recipient;
+  return {
+    id: s.id,
+    shipmentNumber: s.number,
+    trackingNumber: s.trackingNumber,
+    status: s.status,
+    carrier: s.carrier,
+    invoiceId: s.invoiceId,
+    reference: s.reference,
+    weightKg: s.weightKg.toNumber(),
+    codAmount: s.codAmount.toNumber(),
+    recipient: {
+      name: s.recipient.name,
+      phone: s.recipient.phone,
+      address: {
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        postalCode: address.postalCode,
+        country: address.country,
+      },
+    },
+    branchId: s.branchId,
+    cancelReason: s.cancelReason,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** GET /logistics/shipments/:id/track: the history oldest first, starting with BOOKED. */
+export function presentTracking(shipment: Shipment) {
+  const s = shipment.state();
+  return {
+    id: s.id,
+    shipmentNumber: s.number,
+    trackingNumber: s.trackingNumber,
+    status: s.status,
+    history: s.history.map((h) => ({
+      status: h.status,
+      at: h.at.toISOString(),
+      location: h.location,
+      note: h.note,
+    })),
+  };
+}

@@ -1,0 +1,73 @@
+import type { ShipmentLoadOptions, ShipmentRepository } from '../../application/ports/logistics-ports.js';
+import { DuplicateDocumentNumber, InvoiceNotFound } from '../../domain/billing/errors.js';
+import type { Shipment } from '../../domain/logistics/shipment.js';
+import { ConflictError } from '../../domain/shared/errors.js';
+import type { Db, SeenAggregates } from './db.js';
+import { translateViolations } from './db-errors.js';
+import { toShipment, toShipmentRow, toTrackingRows, type ShipmentRow, type TrackingRow } from './shipment.mapper.js';
+
+class DuplicateTrackingNumber extends ConflictError {
+  constructor() {
+    super('Tracking number already in use');
+  }
+}
+
+export class KnexShipmentRepository implements ShipmentRepository {
+  /** How many history lines each shipment had when it was loaded or added: `save` appends the rest. */
+  private readonly stored = new WeakMap<Shipment, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly seen: SeenAggregates,
+  ) {}
+
+  /** The invoice foreign key checks `invoiceId` (same tenant): no lookup first. */
+  async add(shipment: Shipment): Promise<void> {
+    this.seen.add(shipment);
+    await translateViolations(() => this.db('shipments').insert(toShipmentRow(shipment)), {
+      shipments_tenant_number_unique: () => new DuplicateDocumentNumber(),
+      shipments_carrier_tracking_unique: () => new DuplicateTrackingNumber(),
+      shipments_invoice_fk: () => new InvoiceNotFound(),
+    });
+    await this.appendHistory(shipment, 0);
+  }
+
+  async save(shipment: Shipment): Promise<void> {
+    this.seen.add(shipment);
+    const row = toShipmentRow(shipment);
+    await this.db('shipments').where({ tenant_id: row.tenant_id, id: row.id }).update({
+      status: row.status,
+      cancel_reason: row.cancel_reason,
+      updated_at: row.updated_at,
+    });
+    await this.appendHistory(shipment, this.stored.get(shipment) ?? 0);
+  }
+
+  findById(tenantId: string, id: string, options: ShipmentLoadOptions = {}): Promise<Shipment | null> {
+    return this.load({ tenant_id: tenantId, id }, options);
+  }
+
+  findByIdAcrossTenants(id: string, options: ShipmentLoadOptions = {}): Promise<Shipment | null> {
+    return this.load({ id }, options);
+  }
+
+  /** The row first (locked when asked), then its history: read after the lock, it is complete. */
+  private async load(where: Partial<ShipmentRow>, options: ShipmentLoadOptions): Promise<Shipment | null> {
+    const q = this.db<ShipmentRow>('shipments').where(where);
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    if (!row) return null;
+    const tracking = await this.db<TrackingRow>('shipment_tracking')
+      .where({ tenant_id: row.tenant_id, shipment_id: row.id })
+      .orderBy('seq');
+    const shipment = toShipment(row, tracking);
+    this.stored.set(shipment, tracking.length);
+    return shipment;
+  }
+
+  private async appendHistory(shipment: Shipment, from: number): Promise<void> {
+    const rows = toTrackingRows(shipment, from);
+    if (rows.length > 0) await this.db('shipment_tracking').insert(rows);
+    this.stored.set(shipment, from + rows.length);
+  }
+}

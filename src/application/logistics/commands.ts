@@ -1,0 +1,81 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  CARRIER_STATUSES,
+  MAX_COD_AMOUNT,
+  type CarrierStatus,
+  MAX_WEIGHT_KG,
+  NOTE_MAX_LENGTH,
+} from '../../domain/logistics/shipment.js';
+import { Name, Uuid } from '../shared/schemas.js';
+
+/**
+ * The inputs of the logistics context (CONTRACT §7.3), each declared once: the HTTP adapter
+ * compiles them with ajv, the use cases take their `Static` types.
+ */
+
+/** ISO 3166-1 alpha-2; the format is the list of assigned codes (src/adapters/shared/validation.ts). */
+const Country = Type.String({
+  format: 'iso3166-alpha2',
+  'x-message': 'recipient.address.country must be an ISO 3166-1 alpha-2 country code, such as DE',
+});
+const Line = (max: number) => Type.String({ minLength: 1, maxLength: max });
+/** Free text of at least one non-blank character. */
+const Reason = Type.String({
+  minLength: 1,
+  maxLength: NOTE_MAX_LENGTH,
+  pattern: '\\S',
+  'x-message': `reason must be a non-empty string of at most ${NOTE_MAX_LENGTH} characters`,
+});
+
+export const Address = Type.Object(
+  {
+    line1: Line(200),
+    line2: Type.Optional(Line(200)),
+    city: Line(100),
+    postalCode: Type.Optional(Line(20)),
+    country: Country,
+  },
+  { additionalProperties: false },
+);
+
+export const Recipient = Type.Object(
+  {
+    name: Name,
+    phone: Type.String({
+      pattern: '^\\+?[0-9 ()-]{3,32}$',
+      'x-message': 'recipient.phone must be 3 to 32 digits, spaces or "+()-"',
+    }),
+    address: Address,
+  },
+  { additionalProperties: false },
+);
+
+/** POST /logistics/shipments */
+export const BookShipmentBody = Type.Object(
+  {
+    invoiceId: Type.Optional(Uuid),
+    reference: Type.Optional(Line(100)),
+    weightKg: Type.Number({ exclusiveMinimum: 0, maximum: MAX_WEIGHT_KG, maxDecimals: 3 }),
+    codAmount: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_COD_AMOUNT, maxDecimals: 2 })),
+    recipient: Recipient,
+  },
+  { additionalProperties: false },
+);
+export type BookShipmentCommand = Static<typeof BookShipmentBody>;
+
+/** POST /logistics/shipments/cancel */
+export const CancelShipmentBody = Type.Object({ shipmentId: Uuid, reason: Reason }, { additionalProperties: false });
+export type CancelShipmentCommand = Static<typeof CancelShipmentBody>;
+
+/** POST /api/v1/admin/shipments/:id/events (the built-in carrier, driven by the back office). */
+export const CarrierEventBody = Type.Object(
+  {
+    status: Type.Unsafe<CarrierStatus>({ type: 'string', enum: [...CARRIER_STATUSES] }),
+    location: Type.Optional(Line(200)),
+    note: Type.Optional(Line(NOTE_MAX_LENGTH)),
+    at: Type.Optional(Type.String({ format: 'date-time' })),
+    carrierEventId: Type.Optional(Line(100)),
+  },
+  { additionalProperties: false },
+);
+export type CarrierEventCommand = Static<typeof CarrierEventBody>;
