@@ -30,7 +30,7 @@ describe('access command schemas', () => {
 
   it('refuses an unknown role with the list of roles', () => {
     expect(issueOf(() => create({ ...ids, role: 'ROOT', clientName: 'x' }))).to.equal(
-      'role must be one of the following values: ADMIN, INVENTORY, BILLING, READ_ONLY',
+      'role must be one of the following values: ADMIN, INVENTORY, BILLING, LOGISTICS, READ_ONLY',
     );
     expect(create({ ...ids, role: 'READ_ONLY', clientName: 'x', webhookEvents: null }).webhookEvents).to.equal(null);
   });
