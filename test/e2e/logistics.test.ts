@@ -245,7 +245,14 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
     const failed = await carrierEvent(s.id, { status: 'FAILED', note: 'Address not found', carrierEventId: 'ev-2' });
     expect(failed.status).to.equal(200);
     expect(failed.body.data.status).to.equal('FAILED');
-    await receiver.waitFor(() => payloadsOn('/all', 'logistics.shipment.failed', s.id).length === 1, 10_000, 'failed');
+    // Deliveries of one shipment may arrive in any order: wait for both before counting.
+    await receiver.waitFor(
+      () =>
+        payloadsOn('/all', 'logistics.shipment.failed', s.id).length === 1 &&
+        payloadsOn('/all', 'logistics.shipment.pickup', s.id).length >= 1,
+      10_000,
+      'failed and pickup',
+    );
     expect(JSON.parse(payloadsOn('/all', 'logistics.shipment.failed', s.id)[0]!.body).payload).to.deep.include({
       action: 'FAIL',
       status: 'FAILED',
