@@ -47,7 +47,13 @@ async function main(): Promise<void> {
   const service = await startChild(
     'node',
     // The same command line as `npm run start:api`.
-    ['--max-old-space-size=128', 'dist/src/infrastructure/main.js', 'api'],
+    [
+      '--max-old-space-size=128',
+      // BENCH_CPU_PROF=<dir>: write the service's V8 CPU profile there (open it in Chrome's DevTools).
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      'dist/src/infrastructure/main.js',
+      'api',
+    ],
     {
       DATABASE_URL: databaseUrl,
       PORT: String(servicePort),
