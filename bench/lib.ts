@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Knex } from 'knex';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -119,4 +120,21 @@ export async function startChild(command: string, args: string[], env: NodeJS.Pr
       });
     },
   };
+}
+
+/** Adds products from..to-1 with one INSERT ... SELECT; names and SKUs are unique and searchable. */
+export async function growProducts(knex: Knex, tenantId: string, from: number, to: number): Promise<void> {
+  const step = 100_000;
+  for (let lo = from; lo < to; lo += step) {
+    const hi = Math.min(to, lo + step) - 1;
+    await knex.raw(
+      `INSERT INTO products (tenant_id, id, name, slug, sku, price, min_stock, created_at, updated_at)
+       SELECT ?::uuid, gen_random_uuid(),
+              'Product ' || lpad(i::text, 7, '0') || ' ' || (ARRAY['red','blue','green','steel','oak','linen','glass','clay'])[1 + i % 8],
+              'product-' || i, 'SKU-' || i, (1 + i % 500) + 0.99, i % 20, now(), now()
+       FROM generate_series(?::int, ?::int) AS i`,
+      [tenantId, lo, hi],
+    );
+  }
+  await knex.raw('ANALYZE products');
 }

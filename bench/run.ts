@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { newNonce, signBody } from '../src/adapters/sdk/index.js';
 import { openDatabase } from '../src/infrastructure/database.js';
 import { migrateLatest } from '../src/infrastructure/migrator.js';
-import { freePort, load, median, startChild, type LoadResult } from './lib.js';
+import { freePort, growProducts, load, median, startChild, type LoadResult } from './lib.js';
 
 const quick = process.argv.includes('--quick');
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
@@ -47,7 +47,13 @@ async function main(): Promise<void> {
   const service = await startChild(
     'node',
     // The same command line as `npm run start:api`.
-    ['--max-old-space-size=128', 'dist/src/infrastructure/main.js', 'api'],
+    [
+      '--max-old-space-size=128',
+      // BENCH_CPU_PROF=<dir>: write the service's V8 CPU profile there (open it in Chrome's DevTools).
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      'dist/src/infrastructure/main.js',
+      'api',
+    ],
     {
       DATABASE_URL: databaseUrl,
       PORT: String(servicePort),
@@ -123,7 +129,7 @@ async function main(): Promise<void> {
       duration: DURATION,
       prepare: signedGet,
     });
-    await grow(db.knex, ids.tenantId, 10_000, SCALE_PRODUCTS);
+    await growProducts(db.knex, ids.tenantId, 10_000, SCALE_PRODUCTS);
     const large = await load({
       url: `http://127.0.0.1:${servicePort}`,
       path: searchPath,
@@ -207,7 +213,7 @@ async function seed(knex: Knex, products: number) {
     name: 'Main',
     created_at: now,
   });
-  await grow(knex, tenantId, 0, products);
+  await growProducts(knex, tenantId, 0, products);
   const customerIds = Array.from({ length: 20 }, () => randomUUID());
   await knex('customers').insert(
     customerIds.map((id, i) => ({ tenant_id: tenantId, id, name: `Customer ${i}`, created_at: now })),
@@ -216,23 +222,6 @@ async function seed(knex: Knex, products: number) {
     (r: { id: string }) => r.id,
   );
   return { tenantId, branchId, fiscalYearId, fiscalYearCode: String(year), warehouseId, customerIds, productIds };
-}
-
-/** Adds products from..to-1 with one INSERT ... SELECT; names and SKUs are unique and searchable. */
-async function grow(knex: Knex, tenantId: string, from: number, to: number): Promise<void> {
-  const step = 100_000;
-  for (let lo = from; lo < to; lo += step) {
-    const hi = Math.min(to, lo + step) - 1;
-    await knex.raw(
-      `INSERT INTO products (tenant_id, id, name, slug, sku, price, min_stock, created_at, updated_at)
-       SELECT ?::uuid, gen_random_uuid(),
-              'Product ' || lpad(i::text, 7, '0') || ' ' || (ARRAY['red','blue','green','steel','oak','linen','glass','clay'])[1 + i % 8],
-              'product-' || i, 'SKU-' || i, (1 + i % 500) + 0.99, i % 20, now(), now()
-       FROM generate_series(?::int, ?::int) AS i`,
-      [tenantId, lo, hi],
-    );
-  }
-  await knex.raw('ANALYZE products');
 }
 
 async function createIntegration(

@@ -12,14 +12,17 @@ const TOTAL = '__paginate_total';
  * together, where `count(*) OVER ()` took ~100 ms as it reads and spills every matching row.
  * A page beyond the end returns no row to carry the total: only then is it counted apart.
  * `shape` adds the columns and the (stable) order; `map` turns a row into the listed item.
+ * `keptTotal`, when given, is a scalar query reading a total kept by the database (a counter
+ * row written in the same transaction as the rows it counts) in place of counting them.
  */
 export async function paginate<Row, Item>(
   base: Knex.QueryBuilder,
   req: PageRequest,
   shape: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   map: (row: Row) => Item,
+  keptTotal?: () => Knex.QueryBuilder,
 ): Promise<Page<Item>> {
-  const count = () => base.clone().clearSelect().clearOrder().count({ total: '*' });
+  const count = keptTotal ?? (() => base.clone().clearSelect().clearOrder().count({ total: '*' }));
   const rows = (await shape(base.clone()).select(count().as(TOTAL)).limit(req.limit).offset(offsetOf(req))) as (Row & {
     [TOTAL]: string | number;
   })[];

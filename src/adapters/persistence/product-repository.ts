@@ -12,6 +12,9 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The indexed search text (`products_search_trgm`): the expression must match the index's. */
+const SEARCH_TEXT = `(lower(p.name) || chr(1) || lower(p.sku))`;
+
 export class KnexProductRepository implements ProductRepository {
   constructor(private readonly db: Db) {}
 
@@ -33,25 +36,25 @@ export class KnexProductRepository implements ProductRepository {
     await this.db('products').where({ tenant_id: p.tenantId, id: p.id }).update({ name, price, updated_at });
   }
 
+  /**
+   * One statement per page. The stock column and the tenant's product count are kept by
+   * triggers (migration `i18_kept_totals`); a search matches `name` or `sku` through the one
+   * trigram index over both (`chr(1)` never occurs in a term) and counts its matches exactly.
+   */
   async list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const base = this.db('products as p').where('p.tenant_id', tenantId);
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      base.andWhere((w) => w.whereRaw('lower(p.name) LIKE ?', [pattern]).orWhereRaw('lower(p.sku) LIKE ?', [pattern]));
-    }
+    if (query.search) base.andWhereRaw(`${SEARCH_TEXT} LIKE ?`, [likePattern(query.search)]);
     return paginate(
       base,
       query,
-      (q) =>
-        q
-          .select('p.*')
-          .select(
-            this.db.raw(
-              `COALESCE((SELECT sum(s.quantity) FROM stock_levels s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id), 0) AS current_stock`,
-            ),
-          )
-          .orderBy([{ column: 'p.name' }, { column: 'p.id' }]),
+      (q) => q.select('p.*').orderBy([{ column: 'p.name' }, { column: 'p.id' }]),
       toProductView,
+      query.search
+        ? undefined
+        : () =>
+            this.db('product_counts')
+              .where('tenant_id', tenantId)
+              .select(this.db.raw('COALESCE(sum(total), 0) AS total')),
     );
   }
 
