@@ -98,22 +98,14 @@ export class KnexStockRepository implements StockRepository {
   }
 
   /**
-   * One query: current stock per product (sum over warehouses, no level = 0), classified by
+   * One query: current stock per product (the on-hand sum the stock triggers keep), classified by
    * LOW_STOCK_RULE (the CASE below is built from it), counted per status with a window and
    * cut to `limit` products per status, lowest stock first, then name and id.
    */
   async findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]> {
     const { rows } = await this.db.raw<{ rows: LowStockRow[] }>(
       `WITH totals AS (
-         SELECT p.id, p.name, p.sku, p.min_stock, COALESCE(s.total, 0) AS current_stock
-         FROM products p
-         LEFT JOIN (
-           SELECT product_id, sum(quantity) AS total
-           FROM stock_levels
-           WHERE tenant_id = ?
-           GROUP BY product_id
-         ) s ON s.product_id = p.id
-         WHERE p.tenant_id = ?
+         SELECT id, name, sku, min_stock, current_stock FROM products WHERE tenant_id = ?
        ),
        classified AS (
          SELECT *,
@@ -131,7 +123,7 @@ export class KnexStockRepository implements StockRepository {
        FROM ranked
        WHERE pos <= ?
        ORDER BY status, pos`,
-      [tenantId, tenantId, limit],
+      [tenantId, limit],
     );
     return LOW_STOCK_STATUSES.map((status) => {
       const mine = rows.filter((r) => r.status === status);
