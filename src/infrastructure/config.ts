@@ -57,6 +57,13 @@ export interface WorkerTuning {
  * On the server, notifications wake the worker, so it scans rarely; the embedded database does
  * not pass notifications between connections, so the worker polls often instead.
  */
+/**
+ * How often the worker sweeps expired stock reservations (marks them EXPIRED and frees their
+ * stock). Correctness does not wait for it: reads and availability checks treat `expiresAt`
+ * as exact on their own; the sweep keeps `reserved` tidy.
+ */
+export const RESERVATION_SWEEP_EVERY_MS = 10_000;
+
 export const WORKER_TUNING: Readonly<Record<DatabaseKind, WorkerTuning>> = {
   server: {
     processEveryMs: 1_000,

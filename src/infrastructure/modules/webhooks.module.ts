@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { ExpireReservations } from '../../application/inventory/reservation-lifecycle.js';
 import type { WebhookSender } from '../../application/ports/webhook-ports.js';
 import { TOKENS } from '../../application/tokens.js';
 import { ClaimDueDeliveries } from '../../application/webhooks/claim-due-deliveries.js';
@@ -15,7 +16,7 @@ import { ResumeWebhook } from '../../application/webhooks/resume-webhook.js';
 import { AgendaWebhookDispatcher, type DispatcherOptions } from '../../adapters/webhooks/agenda-dispatcher.js';
 import { PinoWebhookAlerts } from '../../adapters/webhooks/alerts.js';
 import { UndiciWebhookSender } from '../../adapters/webhooks/undici-sender.js';
-import { leaseMs, type Config } from '../config.js';
+import { leaseMs, RESERVATION_SWEEP_EVERY_MS, type Config } from '../config.js';
 import type { Database } from '../database.js';
 import { INFRA } from '../tokens.js';
 import { bindFactory, bindGroup, bindUseCase } from './bind.js';
@@ -104,13 +105,19 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       record: RecordDeliveryOutcomes,
       reclaim: ReclaimExpiredLeases,
       probe: ProbeWebhookWork,
+      expireReservations: ExpireReservations,
     ) =>
-      new AgendaWebhookDispatcher(
-        { fanOut, claim, record, reclaim, probe },
-        sender,
-        logger,
-        dispatcherOptions(config, database),
-      ),
+      new AgendaWebhookDispatcher({ fanOut, claim, record, reclaim, probe }, sender, logger, {
+        ...dispatcherOptions(config, database),
+        // The inventory's sweep of expired reservations rides on the same worker (CONTRACT §7.1).
+        periodicJobs: [
+          {
+            name: 'inventory.reservations.expire',
+            everyMs: RESERVATION_SWEEP_EVERY_MS,
+            run: () => expireReservations.execute(),
+          },
+        ],
+      }),
     [
       INFRA.Config,
       INFRA.Database,
@@ -121,6 +128,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       TOKENS.RecordDeliveryOutcomes,
       TOKENS.ReclaimExpiredLeases,
       TOKENS.ProbeWebhookWork,
+      TOKENS.ExpireReservations,
     ],
   );
 });
