@@ -30,6 +30,8 @@ export interface Config {
   workerTuning: Record<DatabaseKind, WorkerTuning>;
   /** How long a claimed delivery stays leased (defaults: LEASE_TUNING). */
   lease: LeaseTuning;
+  /** How often the worker sweeps expired stock reservations (default RESERVATION_SWEEP_EVERY_MS). */
+  reservationSweepEveryMs: number;
 }
 
 /** Where the data lives: a PostgreSQL server, or the embedded PGlite. */
@@ -224,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
     lease: { ...LEASE_TUNING },
+    reservationSweepEveryMs: RESERVATION_SWEEP_EVERY_MS,
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

@@ -16,7 +16,7 @@ import { ResumeWebhook } from '../../application/webhooks/resume-webhook.js';
 import { AgendaWebhookDispatcher, type DispatcherOptions } from '../../adapters/webhooks/agenda-dispatcher.js';
 import { PinoWebhookAlerts } from '../../adapters/webhooks/alerts.js';
 import { UndiciWebhookSender } from '../../adapters/webhooks/undici-sender.js';
-import { leaseMs, RESERVATION_SWEEP_EVERY_MS, type Config } from '../config.js';
+import { leaseMs, type Config } from '../config.js';
 import type { Database } from '../database.js';
 import { INFRA } from '../tokens.js';
 import { bindFactory, bindGroup, bindUseCase } from './bind.js';
@@ -113,7 +113,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
         periodicJobs: [
           {
             name: 'inventory.reservations.expire',
-            everyMs: RESERVATION_SWEEP_EVERY_MS,
+            everyMs: config.reservationSweepEveryMs,
             run: () => expireReservations.execute(),
           },
         ],
