@@ -108,14 +108,18 @@ describe('PurchaseOrder aggregate', () => {
 
   it('refuses a product not on the order and more than the outstanding quantity (earlier rows counted), naming the row', () => {
     const po = order();
-    expect(() => receive(po, [{ productId: P1, quantity: 1 }, { productId: P3, quantity: 1 }])).to.throw(
-      ProductNotOnPurchaseOrder,
-      'Row 2: Product is not on the purchase order',
-    );
-    expect(() => receive(po, [{ productId: P1, quantity: 6 }, { productId: P1, quantity: 5 }])).to.throw(
-      QuantityExceedsOutstanding,
-      'Row 2: Quantity exceeds the outstanding quantity',
-    );
+    expect(() =>
+      receive(po, [
+        { productId: P1, quantity: 1 },
+        { productId: P3, quantity: 1 },
+      ]),
+    ).to.throw(ProductNotOnPurchaseOrder, 'Row 2: Product is not on the purchase order');
+    expect(() =>
+      receive(po, [
+        { productId: P1, quantity: 6 },
+        { productId: P1, quantity: 5 },
+      ]),
+    ).to.throw(QuantityExceedsOutstanding, 'Row 2: Quantity exceeds the outstanding quantity');
     expect(po.status, 'a refused receipt changes nothing').to.equal('OPEN');
     expect(po.items[0]!.receivedQuantity.toNumber()).to.equal(0);
   });

@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import { ReservationNotActive } from '../../../src/domain/inventory/errors.js';
-import {
-  DEFAULT_RESERVATION_SECONDS,
-  hasExpired,
-  Reservation,
-} from '../../../src/domain/inventory/reservation.js';
+import { DEFAULT_RESERVATION_SECONDS, hasExpired, Reservation } from '../../../src/domain/inventory/reservation.js';
 import {
   nextReservationStatus,
   RESERVATION_EVENTS,

@@ -7,7 +7,8 @@ import { actorOf, byFlag, pageFlags, pageQuery, str, type CliCommand } from '../
  * text they are, so the admin API's schema words the refusal (`Row 2: Items quantity ...`).
  */
 function orderRows(text: string): { productId: string; quantity: unknown; unitCost: unknown }[] {
-  const num = (t: string | undefined) => (t !== undefined && t.trim() !== '' && Number.isFinite(Number(t)) ? Number(t) : t);
+  const num = (t: string | undefined) =>
+    t !== undefined && t.trim() !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
   return text
     .split(',')
     .filter((row) => row.trim() !== '')
