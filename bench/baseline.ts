@@ -12,6 +12,7 @@ const tenantId = process.env.TENANT_ID!;
 const branchId = process.env.BRANCH_ID!;
 const fiscalYearId = process.env.FISCAL_YEAR_ID!;
 const fiscalYearCode = process.env.FISCAL_YEAR_CODE!;
+const integrationId = process.env.INTEGRATION_ID!;
 const app = express();
 app.use(express.json({ limit: '1mb' }));
 
@@ -91,6 +92,81 @@ app.post('/api/v1/external/billing/invoices', async (req, res) => {
     res
       .status(201)
       .json({ success: true, data: { id, billNumber: number, status: 'DRAFT', totalAmount: Number(total) } });
+  } catch (err) {
+    await client.query('ROLLBACK');
+    res.status(500).json({ success: false, status: 500, message: String(err) });
+  } finally {
+    client.release();
+  }
+});
+
+/**
+ * The same statements the service runs for a reservation, in one transaction, with nothing
+ * checked: free the warehouse's expired holds, the conditional hold per row
+ * (`quantity - reserved >= wanted`), the RSV counter, the reservation and its items.
+ */
+app.post('/api/v1/external/products/reserve', async (req, res) => {
+  const { warehouseId, items } = req.body as { warehouseId: string; items: { productId: string; quantity: number }[] };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const now = new Date();
+    await client.query(
+      `WITH due AS (
+         SELECT tenant_id, id FROM reservations
+         WHERE status = ANY($1) AND expires_at <= $2 AND tenant_id = $3 AND warehouse_id = $4
+         ORDER BY expires_at FOR UPDATE
+       ),
+       expired AS (
+         UPDATE reservations r SET status = 'EXPIRED', updated_at = $2 FROM due
+         WHERE r.tenant_id = due.tenant_id AND r.id = due.id AND r.status = ANY($1)
+         RETURNING r.tenant_id, r.id, r.warehouse_id
+       ),
+       freed AS (
+         SELECT e.tenant_id, e.warehouse_id, ri.product_id, sum(ri.quantity) AS quantity
+         FROM expired e JOIN reservation_items ri ON ri.tenant_id = e.tenant_id AND ri.reservation_id = e.id
+         GROUP BY e.tenant_id, e.warehouse_id, ri.product_id
+       ),
+       released AS (
+         UPDATE stock_levels s SET reserved = s.reserved - freed.quantity, updated_at = $2 FROM freed
+         WHERE s.tenant_id = freed.tenant_id AND s.warehouse_id = freed.warehouse_id AND s.product_id = freed.product_id
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM expired)::int AS expired`,
+      [['ACTIVE'], now, tenantId, warehouseId],
+    );
+    for (const item of items) {
+      const held = await client.query(
+        `UPDATE stock_levels SET reserved = reserved + $1, updated_at = $2
+         WHERE tenant_id = $3 AND warehouse_id = $4 AND product_id = $5 AND quantity - reserved >= $1 RETURNING 1`,
+        [item.quantity, now, tenantId, warehouseId, item.productId],
+      );
+      if (held.rowCount !== 1) throw new Error('Insufficient available stock');
+    }
+    const seq = await client.query(
+      `INSERT INTO document_sequences (tenant_id, fiscal_year_id, kind, last_value) VALUES ($1, $2, 'RSV', 1)
+       ON CONFLICT (tenant_id, fiscal_year_id, kind) DO UPDATE SET last_value = document_sequences.last_value + 1
+       RETURNING last_value`,
+      [tenantId, fiscalYearId],
+    );
+    const number = `RSV-${fiscalYearCode}-${String(seq.rows[0].last_value).padStart(6, '0')}`;
+    const id = randomUUID();
+    const expiresAt = new Date(now.getTime() + 900_000);
+    await client.query(
+      `INSERT INTO reservations (tenant_id, id, number, warehouse_id, branch_id, fiscal_year_id, integration_id, status, expires_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'ACTIVE', $8, $9, $9)`,
+      [tenantId, id, number, warehouseId, branchId, fiscalYearId, integrationId, expiresAt, now],
+    );
+    await client.query(
+      `INSERT INTO reservation_items (tenant_id, reservation_id, row_no, product_id, quantity)
+       SELECT $1, $2, * FROM unnest($3::int[], $4::uuid[], $5::numeric[])`,
+      [tenantId, id, items.map((_, i) => i + 1), items.map((i) => i.productId), items.map((i) => i.quantity)],
+    );
+    await client.query('COMMIT');
+    res.status(201).json({
+      success: true,
+      data: { id, reservationNumber: number, status: 'ACTIVE', warehouseId, items, expiresAt: expiresAt.toISOString() },
+    });
   } catch (err) {
     await client.query('ROLLBACK');
     res.status(500).json({ success: false, status: 500, message: String(err) });

@@ -64,6 +64,10 @@ async function main(): Promise<void> {
     },
     `http://127.0.0.1:${servicePort}/health`,
   );
+  const creds = await createIntegration(`http://127.0.0.1:${servicePort}`, adminToken, ids).catch(async (err) => {
+    await service.stop();
+    throw err;
+  });
   const baseline = await startChild(
     'node',
     ['--import', 'tsx', 'bench/baseline.ts'],
@@ -74,12 +78,12 @@ async function main(): Promise<void> {
       BRANCH_ID: ids.branchId,
       FISCAL_YEAR_ID: ids.fiscalYearId,
       FISCAL_YEAR_CODE: ids.fiscalYearCode,
+      INTEGRATION_ID: creds.id,
     },
     `http://127.0.0.1:${baselinePort}/api/v1/external/products?limit=1`,
   );
   const rows: Row[] = [];
   try {
-    const creds = await createIntegration(`http://127.0.0.1:${servicePort}`, adminToken, ids);
     const signedGet = () => ({
       headers: { 'x-client-id': creds.clientId, 'x-nonce': newNonce(), 'x-timestamp': String(Date.now()) },
     });
@@ -88,7 +92,11 @@ async function main(): Promise<void> {
       paymentMethod: 'CASH',
       items: [0, 1, 2].map((k) => ({ productId: ids.productIds[k]!, quantity: k + 1, unitPrice: 19.99 })),
     });
-    const signedPost = () => {
+    const reserveBody = () => ({
+      warehouseId: ids.warehouseId,
+      items: [{ productId: ids.productIds[0]!, quantity: 1 }],
+    });
+    const signedPost = (body: () => object) => () => {
       const nonce = newNonce();
       const timestamp = Date.now();
       return {
@@ -98,24 +106,30 @@ async function main(): Promise<void> {
           'x-nonce': nonce,
           'x-timestamp': String(timestamp),
         },
-        body: JSON.stringify(signBody(invoiceBody(), creds.clientSecret, nonce, timestamp)),
+        body: JSON.stringify(signBody(body(), creds.clientSecret, nonce, timestamp)),
       };
     };
-    const plainPost = () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(invoiceBody()) });
-    const scenarios: { name: string; path: string; method?: 'POST' }[] = [
+    const plainPost = (body: () => object) => () => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    });
+    const scenarios: { name: string; path: string; body?: () => object }[] = [
       { name: 'GET /products?page=1&limit=10', path: '/api/v1/external/products?page=1&limit=10' },
       { name: 'GET /products?search=sku-1234', path: '/api/v1/external/products?search=sku-1234' },
-      { name: 'POST /billing/invoices (3 items)', path: '/api/v1/external/billing/invoices', method: 'POST' },
+      { name: 'POST /billing/invoices (3 items)', path: '/api/v1/external/billing/invoices', body: invoiceBody },
+      // Every reservation holds 1 of a stock of 10^9, so none is refused (CONTRACT §7.1).
+      { name: 'POST /products/reserve (1 item)', path: '/api/v1/external/products/reserve', body: reserveBody },
     ];
     for (const s of scenarios) {
       const base: LoadResult[] = [];
       const svc: LoadResult[] = [];
-      const common = { path: s.path, method: s.method, connections: CONNECTIONS, duration: DURATION };
+      const method = s.body ? ('POST' as const) : undefined;
+      const common = { path: s.path, method, connections: CONNECTIONS, duration: DURATION };
       for (let r = 0; r < ROUNDS; r++) {
         const baselineRun = { ...common, url: `http://127.0.0.1:${baselinePort}` };
-        base.push(await load(s.method ? { ...baselineRun, prepare: plainPost } : baselineRun));
+        base.push(await load(s.body ? { ...baselineRun, prepare: plainPost(s.body) } : baselineRun));
         const serviceRun = { ...common, url: `http://127.0.0.1:${servicePort}` };
-        svc.push(await load({ ...serviceRun, prepare: s.method ? signedPost : signedGet }));
+        svc.push(await load({ ...serviceRun, prepare: s.body ? signedPost(s.body) : signedGet }));
       }
       rows.push({ scenario: s.name, base: medianOf(base), svc: medianOf(svc) });
     }
@@ -221,6 +235,15 @@ async function seed(knex: Knex, products: number) {
   const productIds = (await knex('products').where({ tenant_id: tenantId }).orderBy('sku').limit(3).select('id')).map(
     (r: { id: string }) => r.id,
   );
+  // The reservation scenario's stock: plenty, so every reservation holds.
+  await knex('stock_levels').insert({
+    tenant_id: tenantId,
+    warehouse_id: warehouseId,
+    product_id: productIds[0],
+    quantity: 1_000_000_000,
+    reserved: 0,
+    updated_at: now,
+  });
   return { tenantId, branchId, fiscalYearId, fiscalYearCode: String(year), warehouseId, customerIds, productIds };
 }
 
@@ -241,7 +264,7 @@ async function createIntegration(
     }),
   });
   if (res.status !== 201) throw new Error(`integration: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { clientId: string; clientSecret: string } }).data;
+  return ((await res.json()) as { data: { id: string; clientId: string; clientSecret: string } }).data;
 }
 
 function fmt(n: number | undefined, digits = 0): string {

@@ -12,6 +12,7 @@ import type { CreateProduct } from './inventory/create-product.js';
 import type { RecordCarrierEvent } from './logistics/record-carrier-event.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
+import type { AdminCreatePurchaseOrder, CancelPurchaseOrder } from './inventory/purchase-orders.js';
 import type { RejectAdjustment } from './inventory/reject-adjustment.js';
 import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
@@ -52,12 +53,14 @@ export interface AccessBackOffice {
   removeApiKey: RemoveApiKey;
 }
 
-/** Stock adjustment decisions, the adjustment list and the stock ledger. */
+/** Stock adjustment decisions, the adjustment list, the stock ledger, purchase orders. */
 export interface InventoryBackOffice {
   approveAdjustment: ApproveAdjustment;
   rejectAdjustment: RejectAdjustment;
   listAdjustments: ListAdjustments;
   listStockLedger: ListStockLedger;
+  createPurchaseOrder: AdminCreatePurchaseOrder;
+  cancelPurchaseOrder: CancelPurchaseOrder;
 }
 
 /** Invoice approval, credit and debit note approval and voiding. */

@@ -26,6 +26,22 @@ import type { VoidInvoice } from './billing/void-invoice.js';
 import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
 import type { GetLowStockSummary } from './inventory/get-low-stock-summary.js';
+import type { GetProduct } from './inventory/get-product.js';
+import type {
+  AdminCreatePurchaseOrder,
+  CancelPurchaseOrder,
+  CreatePurchaseOrder,
+  ListPurchaseOrders,
+} from './inventory/purchase-orders.js';
+import type { ReceiveGoods } from './inventory/receive-goods.js';
+import type {
+  CommitReservation,
+  ExpireReservations,
+  GetReservation,
+  ReleaseReservation,
+} from './inventory/reservation-lifecycle.js';
+import type { ReserveStock } from './inventory/reserve-stock.js';
+import type { TransferStock } from './inventory/transfer-stock.js';
 import type { InventoryUseCases } from './inventory/index.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListProducts } from './inventory/list-products.js';
@@ -134,6 +150,18 @@ export const TOKENS = {
   ApproveAdjustment: token<ApproveAdjustment>('ApproveAdjustment'),
   RejectAdjustment: token<RejectAdjustment>('RejectAdjustment'),
   ListStockLedger: token<ListStockLedger>('ListStockLedger'),
+  GetProduct: token<GetProduct>('GetProduct'),
+  TransferStock: token<TransferStock>('TransferStock'),
+  ReserveStock: token<ReserveStock>('ReserveStock'),
+  GetReservation: token<GetReservation>('GetReservation'),
+  CommitReservation: token<CommitReservation>('CommitReservation'),
+  ReleaseReservation: token<ReleaseReservation>('ReleaseReservation'),
+  ExpireReservations: token<ExpireReservations>('ExpireReservations'),
+  CreatePurchaseOrder: token<CreatePurchaseOrder>('CreatePurchaseOrder'),
+  AdminCreatePurchaseOrder: token<AdminCreatePurchaseOrder>('AdminCreatePurchaseOrder'),
+  ListPurchaseOrders: token<ListPurchaseOrders>('ListPurchaseOrders'),
+  CancelPurchaseOrder: token<CancelPurchaseOrder>('CancelPurchaseOrder'),
+  ReceiveGoods: token<ReceiveGoods>('ReceiveGoods'),
   /** The InventoryUseCases object the external inventory router takes. */
   InventoryUseCases: token<InventoryUseCases>('InventoryUseCases'),
   InventoryBackOffice: token<InventoryBackOffice>('InventoryBackOffice'),

@@ -30,6 +30,8 @@ export interface Config {
   workerTuning: Record<DatabaseKind, WorkerTuning>;
   /** How long a claimed delivery stays leased (defaults: LEASE_TUNING). */
   lease: LeaseTuning;
+  /** How often the worker sweeps expired stock reservations (default RESERVATION_SWEEP_EVERY_MS). */
+  reservationSweepEveryMs: number;
 }
 
 /** Where the data lives: a PostgreSQL server, or the embedded PGlite. */
@@ -57,6 +59,13 @@ export interface WorkerTuning {
  * On the server, notifications wake the worker, so it scans rarely; the embedded database does
  * not pass notifications between connections, so the worker polls often instead.
  */
+/**
+ * How often the worker sweeps expired stock reservations (marks them EXPIRED and frees their
+ * stock). Correctness does not wait for it: reads and availability checks treat `expiresAt`
+ * as exact on their own; the sweep keeps `reserved` tidy.
+ */
+export const RESERVATION_SWEEP_EVERY_MS = 10_000;
+
 export const WORKER_TUNING: Readonly<Record<DatabaseKind, WorkerTuning>> = {
   server: {
     processEveryMs: 1_000,
@@ -217,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
     lease: { ...LEASE_TUNING },
+    reservationSweepEveryMs: RESERVATION_SWEEP_EVERY_MS,
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

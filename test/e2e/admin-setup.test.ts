@@ -118,7 +118,7 @@ describe('e2e: back-office setup API', () => {
     await call(svc.baseUrl, 'POST', `${base}/products`, { body: { name: 'A', sku: 'DUP', price: 1 } });
     const dup = await call(svc.baseUrl, 'POST', `${base}/products`, { body: { name: 'B', sku: 'DUP', price: 2 } });
     expect(dup.status).to.equal(409);
-    expect(dup.body).to.include({ code: 'CONFLICT', message: 'A product with this SKU already exists' });
+    expect(dup.body).to.include({ code: 'CONFLICT', message: 'Product with this SKU already exists' });
 
     const overlap = await call(svc.baseUrl, 'POST', `${base}/fiscal-years`, {
       body: { code: '2026b', startsOn: '2026-06-01', endsOn: '2027-05-31' },

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import type { InventoryBackOffice } from '../../application/back-office.js';
 import {
+  AdminCreatePurchaseOrderBody,
   ApproveAdjustmentBody,
+  CancelPurchaseOrderBody,
   ListAdjustmentsQuery,
   ListStockLedgerQuery,
   RejectAdjustmentBody,
@@ -11,6 +13,7 @@ import {
   presentAdjustmentForBackOffice,
   presentAdjustmentSummary,
   presentLedgerEntry,
+  presentPurchaseOrder,
 } from './inventory-presenters.js';
 import { uuidParam } from './params.js';
 import { bodyValidator, queryValidator } from '../shared/validation.js';
@@ -22,10 +25,13 @@ const approveBody = bodyValidator(ApproveAdjustmentBody);
 const rejectBody = bodyValidator(RejectAdjustmentBody);
 const ledgerQuery = queryValidator(ListStockLedgerQuery);
 const adjustmentsQuery = queryValidator(ListAdjustmentsQuery);
+const purchaseOrderBody = bodyValidator(AdminCreatePurchaseOrderBody);
+const cancelOrderBody = bodyValidator(CancelPurchaseOrderBody);
 
 /**
  * Back-office inventory operations (CONTRACT §5): decide on stock adjustment requests (across
- * tenants, by id alone), list a tenant's requests and read a product's stock ledger. Mounted
+ * tenants, by id alone), list a tenant's requests, read a product's stock ledger (every
+ * movement type, with its source document), create and cancel purchase orders (CONTRACT §7.1). Mounted
  * by createAdminRouter behind the admin token.
  */
 export function createAdminInventoryRoutes(uc: InventoryBackOffice): Router {
@@ -60,6 +66,18 @@ export function createAdminInventoryRoutes(uc: InventoryBackOffice): Router {
     const productId = uuidParam(req.params.productId, 'productId');
     const page = await uc.listStockLedger.execute({ tenantId, productId, ...ledgerQuery(req.query) });
     sendPage(res, page, presentLedgerEntry);
+  });
+
+  router.post('/tenants/:tenantId/purchase-orders', async (req, res) => {
+    const tenantId = uuidParam(req.params.tenantId, 'tenantId');
+    const order = await uc.createPurchaseOrder.execute({ tenantId, ...purchaseOrderBody(req.body) });
+    sendData(res, presentPurchaseOrder(order), 201);
+  });
+
+  router.post('/purchase-orders/:id/cancel', async (req, res) => {
+    const id = uuidParam(req.params.id);
+    const body = cancelOrderBody(req.body ?? {});
+    sendData(res, presentPurchaseOrder(await uc.cancelPurchaseOrder.execute({ id, reason: body.reason })));
   });
 
   return router;

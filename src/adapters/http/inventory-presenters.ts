@@ -3,9 +3,17 @@ import type {
   LowStockSummary,
   ProductView,
 } from '../../application/ports/inventory-repositories.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ProductDetail } from '../../application/inventory/get-product.js';
+import type { ReservationAt } from '../../application/inventory/reservation-lifecycle.js';
 import type { AdjustmentRequest } from '../../domain/inventory/adjustment-request.js';
 import type { Product } from '../../domain/inventory/product.js';
-import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrder } from '../../domain/inventory/purchase-order.js';
+import { RESERVATION_STATUSES } from '../../domain/inventory/reservation.js';
+import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
+import { LEDGER_TYPES, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
+import type { StockLine } from '../../domain/inventory/stock-lines.js';
+import { Quantity } from '../../domain/shared/quantity.js';
 
 /** Inventory aggregates and read models → response objects. Money and quantities serialise as exact JSON numbers. */
 function presentItems(r: AdjustmentRequest) {
@@ -57,31 +65,242 @@ export function presentAdjustmentForBackOffice(r: AdjustmentRequest) {
   };
 }
 
-export function presentLedgerEntry(e: StockLedgerEntry) {
+/*
+ * Response schemas of the roadmap's routes (CONTRACT §7.1): the `data` each presenter below
+ * returns, declared once with TypeBox (the presenters are typed by them; the OpenAPI document
+ * publishes them).
+ */
+const Str = Type.String();
+const Id = Type.String({ format: 'uuid' });
+const Num = Type.Number();
+const Time = Type.String({ format: 'date-time' });
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Enum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+const StockItem = Type.Object({ productId: Id, quantity: Num });
+
+/** A stock ledger entry (back-office ledger read). */
+export const LedgerEntryResponse = Type.Object({
+  id: Id,
+  warehouseId: Id,
+  productId: Id,
+  type: Enum(LEDGER_TYPES),
+  quantity: Num,
+  balanceAfter: Num,
+  sourceId: Id,
+  sourceNumber: Str,
+  row: Num,
+  adjustmentRequestId: Nullable(Id),
+  approvedBy: Nullable(Str),
+  createdAt: Time,
+});
+
+export function presentLedgerEntry(e: StockLedgerEntry): Static<typeof LedgerEntryResponse> {
   return {
     id: e.id,
     warehouseId: e.warehouseId,
     productId: e.productId,
+    type: e.type,
     quantity: e.quantity.toNumber(),
     balanceAfter: e.balanceAfter.toNumber(),
-    adjustmentRequestId: e.adjustmentRequestId,
+    sourceId: e.source.id,
+    sourceNumber: e.source.number,
     row: e.row,
+    adjustmentRequestId: e.adjustmentRequestId,
     approvedBy: e.approvedBy,
     createdAt: e.createdAt.toISOString(),
   };
 }
 
 /** The back office's product (admin create, CLI): every stored field but the tenant. */
-export function presentProduct(p: Product) {
+export const ProductResponse = Type.Object({
+  id: Id,
+  name: Str,
+  slug: Str,
+  sku: Str,
+  price: Num,
+  unit: Str,
+  taxRate: Num,
+  barcode: Nullable(Str),
+  minStock: Num,
+  createdAt: Time,
+  updatedAt: Time,
+});
+
+export function presentProduct(p: Product): Static<typeof ProductResponse> {
   return {
     id: p.id,
     name: p.name,
     slug: p.slug,
     sku: p.sku,
     price: p.price.toNumber(),
+    unit: p.unit,
+    taxRate: p.taxRate.toNumber(),
+    barcode: p.barcode,
     minStock: p.minStock.toNumber(),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** `GET /products/:id` and `POST /products` (CONTRACT §7.1). */
+export const ProductDetailResponse = Type.Object({
+  id: Id,
+  name: Str,
+  slug: Str,
+  sku: Str,
+  price: Num,
+  unit: Str,
+  taxRate: Num,
+  barcode: Nullable(Str),
+  minStock: Num,
+  currentStock: Num,
+  stock: Type.Array(Type.Object({ warehouseId: Id, warehouseName: Str, onHand: Num, reserved: Num, available: Num })),
+  createdAt: Time,
+  updatedAt: Time,
+});
+
+export function presentProductDetail(d: ProductDetail): Static<typeof ProductDetailResponse> {
+  const p = d.product;
+  const currentStock = d.stock.reduce((sum, s) => sum.plus(s.onHand), Quantity.ZERO);
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    price: p.price.toNumber(),
+    unit: p.unit,
+    taxRate: p.taxRate.toNumber(),
+    barcode: p.barcode,
+    minStock: p.minStock.toNumber(),
+    currentStock: currentStock.toNumber(),
+    stock: d.stock.map((s) => ({
+      warehouseId: s.warehouseId,
+      warehouseName: s.warehouseName,
+      onHand: s.onHand.toNumber(),
+      reserved: s.reserved.toNumber(),
+      available: s.available.toNumber(),
+    })),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+function presentStockLines(items: readonly StockLine[]) {
+  return items.map((i) => ({ productId: i.productId, quantity: i.quantity.toNumber() }));
+}
+
+/** `POST /products/transfer`. */
+export const TransferResponse = Type.Object({
+  id: Id,
+  transferNumber: Str,
+  fromWarehouseId: Id,
+  toWarehouseId: Id,
+  reference: Nullable(Str),
+  items: Type.Array(StockItem),
+  createdAt: Time,
+});
+
+export function presentTransfer(t: StockTransfer): Static<typeof TransferResponse> {
+  return {
+    id: t.id,
+    transferNumber: t.number,
+    fromWarehouseId: t.fromWarehouseId,
+    toWarehouseId: t.toWarehouseId,
+    reference: t.reference,
+    items: presentStockLines(t.items),
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+/** `POST /products/reserve`, `GET /products/reservations/:id`, commit and release. */
+export const ReservationResponse = Type.Object({
+  id: Id,
+  reservationNumber: Str,
+  status: Enum(RESERVATION_STATUSES),
+  warehouseId: Id,
+  reference: Nullable(Str),
+  items: Type.Array(StockItem),
+  expiresAt: Time,
+  createdAt: Time,
+  updatedAt: Time,
+});
+
+/** The status shown is the one at the time of reading: ACTIVE past `expiresAt` reads EXPIRED. */
+export function presentReservation({ reservation, at }: ReservationAt): Static<typeof ReservationResponse> {
+  const s = reservation.snapshot();
+  return {
+    id: s.id,
+    reservationNumber: s.number,
+    status: reservation.statusAt(at),
+    warehouseId: s.warehouseId,
+    reference: s.reference,
+    items: presentStockLines(s.items),
+    expiresAt: s.expiresAt.toISOString(),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** `POST` and `GET /purchase-orders`, back-office create and cancel. */
+export const PurchaseOrderResponse = Type.Object({
+  id: Id,
+  poNumber: Str,
+  supplierName: Str,
+  warehouseId: Id,
+  status: Enum(PURCHASE_ORDER_STATUSES),
+  expectedOn: Nullable(Type.String({ format: 'date' })),
+  items: Type.Array(Type.Object({ productId: Id, orderedQuantity: Num, receivedQuantity: Num, unitCost: Num })),
+  cancelReason: Nullable(Str),
+  createdAt: Time,
+  updatedAt: Time,
+});
+
+export function presentPurchaseOrder(order: PurchaseOrder): Static<typeof PurchaseOrderResponse> {
+  const s = order.snapshot();
+  return {
+    id: s.id,
+    poNumber: s.number,
+    supplierName: s.supplierName,
+    warehouseId: s.warehouseId,
+    status: s.status,
+    expectedOn: s.expectedOn,
+    items: s.items.map((i) => ({
+      productId: i.productId,
+      orderedQuantity: i.orderedQuantity.toNumber(),
+      receivedQuantity: i.receivedQuantity.toNumber(),
+      unitCost: i.unitCost.toNumber(),
+    })),
+    cancelReason: s.cancelReason,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** `POST /goods-receipt`. */
+export const GoodsReceiptResponse = Type.Object({
+  id: Id,
+  receiptNumber: Str,
+  purchaseOrderId: Nullable(Id),
+  warehouseId: Id,
+  supplierReference: Nullable(Str),
+  items: Type.Array(Type.Object({ productId: Id, quantity: Num, unitCost: Nullable(Num) })),
+  createdAt: Time,
+});
+
+export function presentGoodsReceipt(g: GoodsReceipt): Static<typeof GoodsReceiptResponse> {
+  return {
+    id: g.id,
+    receiptNumber: g.number,
+    purchaseOrderId: g.purchaseOrderId,
+    warehouseId: g.warehouseId,
+    supplierReference: g.supplierReference,
+    items: g.items.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity.toNumber(),
+      unitCost: i.unitCost?.toNumber() ?? null,
+    })),
+    createdAt: g.createdAt.toISOString(),
   };
 }
 

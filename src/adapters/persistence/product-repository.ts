@@ -1,6 +1,6 @@
 import type { ProductRepository, ProductView } from '../../application/ports/inventory-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import { DuplicateSku } from '../../domain/inventory/errors.js';
+import { DuplicateSku, DuplicateSlug } from '../../domain/inventory/errors.js';
 import type { Product } from '../../domain/inventory/product.js';
 import { translateViolations } from './db-errors.js';
 import { toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
@@ -21,6 +21,7 @@ export class KnexProductRepository implements ProductRepository {
   async add(p: Product): Promise<void> {
     await translateViolations(() => this.db('products').insert(toProductRow(p)), {
       products_tenant_sku_unique: () => new DuplicateSku(),
+      products_tenant_slug_unique: () => new DuplicateSlug(),
     });
   }
 
@@ -56,6 +57,15 @@ export class KnexProductRepository implements ProductRepository {
               .where('tenant_id', tenantId)
               .select(this.db.raw('COALESCE(sum(total), 0) AS total')),
     );
+  }
+
+  async findSlugsLike(tenantId: string, base: string): Promise<Set<string>> {
+    const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows: { slug: string }[] = await this.db('products')
+      .where({ tenant_id: tenantId })
+      .andWhere((w) => w.where('slug', base).orWhereRaw('slug LIKE ?', [`${escaped}-%`]))
+      .select('slug');
+    return new Set(rows.map((r) => r.slug));
   }
 
   async findExistingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>> {

@@ -11,6 +11,9 @@ export interface ProductRow {
   sku: string;
   price: string;
   min_stock: string;
+  unit: string;
+  tax_rate: string;
+  barcode: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -24,6 +27,9 @@ export function toProduct(row: ProductRow): Product {
     sku: row.sku,
     price: Money.of(row.price),
     minStock: Quantity.of(row.min_stock),
+    unit: row.unit,
+    taxRate: Money.of(row.tax_rate),
+    barcode: row.barcode,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -38,6 +44,9 @@ export function toProductRow(p: Product): ProductRow {
     sku: p.sku,
     price: p.price.toString(),
     min_stock: p.minStock.toString(),
+    unit: p.unit,
+    tax_rate: p.taxRate.toString(),
+    barcode: p.barcode,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };

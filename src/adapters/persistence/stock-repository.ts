@@ -1,5 +1,10 @@
-import type { LowStockSummary, StockRepository } from '../../application/ports/inventory-repositories.js';
+import type {
+  LowStockSummary,
+  StockRepository,
+  WarehouseStock,
+} from '../../application/ports/inventory-repositories.js';
 import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
+import { reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import type { Db } from './db.js';
@@ -15,6 +20,23 @@ export const LOW_STOCK_CASE = `CASE ${LOW_STOCK_RULE.map(
   (b) =>
     `WHEN current_stock ${b.inclusive ? '<=' : '<'} ${b.threshold === 'zero' ? '0' : 'min_stock'} THEN '${b.status}'`,
 ).join(' ')} END`;
+
+/** The stored statuses a reservation may expire from (the machine's), as SQL literals. */
+const EXPIRABLE = reservationStatusesAccepting('EXPIRE')
+  .map((status) => `'${status}'`)
+  .join(', ');
+
+/**
+ * What the level `s` really holds for reservations at the time bound to the one `?`: its
+ * `reserved` minus the holds of reservations past their expiry that no sweep has freed yet
+ * (`expires_at <= now`, the domain's `hasExpired`).
+ */
+export const HELD_AT = `(s.reserved - COALESCE((
+  SELECT sum(ri.quantity)
+  FROM reservations r
+  JOIN reservation_items ri ON ri.tenant_id = r.tenant_id AND ri.reservation_id = r.id
+  WHERE r.tenant_id = s.tenant_id AND r.warehouse_id = s.warehouse_id AND ri.product_id = s.product_id
+    AND r.status IN (${EXPIRABLE}) AND r.expires_at <= ?), 0))`;
 
 interface LowStockRow {
   status: LowStockStatus;
@@ -45,6 +67,96 @@ export class KnexStockRepository implements StockRepository {
       .whereIn('product_id', [...productIds])
       .select('product_id', 'quantity');
     return new Map(rows.map((r) => [r.product_id, Quantity.of(r.quantity)]));
+  }
+
+  async findAvailable(
+    tenantId: string,
+    warehouseId: string,
+    productIds: readonly string[],
+    now: Date,
+  ): Promise<Map<string, Quantity>> {
+    if (productIds.length === 0) return new Map();
+    const { rows } = await this.db.raw<{ rows: { product_id: string; available: string }[] }>(
+      `SELECT s.product_id, s.quantity - ${HELD_AT} AS available
+       FROM stock_levels s
+       WHERE s.tenant_id = ? AND s.warehouse_id = ? AND s.product_id = ANY(?::uuid[])`,
+      [now, tenantId, warehouseId, [...productIds]],
+    );
+    return new Map(rows.map((r) => [r.product_id, Quantity.of(r.available)]));
+  }
+
+  async findByProduct(tenantId: string, productId: string, now: Date): Promise<WarehouseStock[]> {
+    const { rows } = await this.db.raw<{
+      rows: { warehouse_id: string; warehouse_name: string; on_hand: string; reserved: string }[];
+    }>(
+      `SELECT s.warehouse_id, w.name AS warehouse_name, s.quantity AS on_hand, ${HELD_AT} AS reserved
+       FROM stock_levels s
+       JOIN warehouses w ON w.tenant_id = s.tenant_id AND w.id = s.warehouse_id
+       WHERE s.tenant_id = ? AND s.product_id = ?
+       ORDER BY w.name, w.id`,
+      [now, tenantId, productId],
+    );
+    return rows.map((r) => {
+      const onHand = Quantity.of(r.on_hand);
+      const reserved = Quantity.of(r.reserved);
+      const available = onHand.minus(reserved);
+      return {
+        warehouseId: r.warehouse_id,
+        warehouseName: r.warehouse_name,
+        onHand,
+        reserved,
+        available: available.isNegative() ? Quantity.ZERO : available,
+      };
+    });
+  }
+
+  async reserveIfAvailable(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<boolean> {
+    const q = quantity.toString();
+    const { rows } = await this.db.raw<{ rows: unknown[] }>(
+      `UPDATE stock_levels SET reserved = reserved + ?, updated_at = ?
+       WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ? AND quantity - reserved >= ?
+       RETURNING 1`,
+      [q, now, tenantId, warehouseId, productId, q],
+    );
+    return rows.length === 1;
+  }
+
+  async unreserve(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<void> {
+    await this.db.raw(
+      `UPDATE stock_levels SET reserved = reserved - ?, updated_at = ?
+       WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ?`,
+      [quantity.toString(), now, tenantId, warehouseId, productId],
+    );
+  }
+
+  async takeReserved(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<Quantity> {
+    const q = quantity.toString();
+    const { rows } = await this.db.raw<{ rows: { quantity: string }[] }>(
+      `UPDATE stock_levels SET quantity = quantity - ?, reserved = reserved - ?, updated_at = ?
+       WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ?
+       RETURNING quantity`,
+      [q, q, now, tenantId, warehouseId, productId],
+    );
+    if (!rows[0]) throw new Error(`No stock level holds the reservation of ${productId}`);
+    return Quantity.of(rows[0].quantity);
   }
 
   async lock(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<void> {
@@ -91,8 +203,9 @@ export class KnexStockRepository implements StockRepository {
     const { rows } = await this.db.raw<{ rows: { quantity: string }[] }>(
       `UPDATE stock_levels SET quantity = quantity - ?, updated_at = ?
        WHERE tenant_id = ? AND warehouse_id = ? AND product_id = ? AND quantity - ? BETWEEN ? AND ?
+         AND quantity - ? >= reserved
        RETURNING quantity`,
-      [quantity.toString(), now, tenantId, warehouseId, productId, quantity.toString(), ...BOUNDS],
+      [quantity.toString(), now, tenantId, warehouseId, productId, quantity.toString(), ...BOUNDS, quantity.toString()],
     );
     return rows[0] ? Quantity.of(rows[0].quantity) : null;
   }

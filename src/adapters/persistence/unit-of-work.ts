@@ -19,7 +19,13 @@ import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexOutbox } from './outbox-repository.js';
 import type { Db, SeenAggregates } from './db.js';
 import { KnexProductRepository } from './product-repository.js';
+import { KnexReservationRepository } from './reservation-repository.js';
 import { KnexShipmentRepository } from './shipment-repository.js';
+import {
+  KnexGoodsReceiptRepository,
+  KnexPurchaseOrderRepository,
+  KnexTransferRepository,
+} from './stock-document-repositories.js';
 import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
 import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
@@ -34,6 +40,10 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
     adjustmentRequests: new KnexAdjustmentRequestRepository(db, seen),
     stock: new KnexStockRepository(db),
     stockLedger: new KnexStockLedgerRepository(db),
+    reservations: new KnexReservationRepository(db),
+    transfers: new KnexTransferRepository(db),
+    purchaseOrders: new KnexPurchaseOrderRepository(db),
+    goodsReceipts: new KnexGoodsReceiptRepository(db),
     customers: new KnexCustomerRepository(db),
     integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
     invoices: new KnexInvoiceRepository(db, seen),

@@ -142,4 +142,65 @@ export class ExternalApiClient {
   cancelShipment(shipmentId: string, reason: string) {
     return this.request('POST', '/logistics/shipments/cancel', { shipmentId, reason });
   }
+
+  // Inventory roadmap (CONTRACT 7.1)
+  createProduct(body: {
+    name: string;
+    sku: string;
+    price: number;
+    minStock?: number;
+    slug?: string;
+    unit?: string;
+    taxRate?: number;
+    barcode?: string;
+  }) {
+    return this.request('POST', '/products', body);
+  }
+  getProduct(id: string) {
+    return this.get(`/products/${id}`);
+  }
+  transferStock(body: {
+    fromWarehouseId: string;
+    toWarehouseId: string;
+    items: { productId: string; quantity: number }[];
+    reference?: string;
+  }) {
+    return this.request('POST', '/products/transfer', body);
+  }
+  reserveStock(body: {
+    warehouseId: string;
+    items: { productId: string; quantity: number }[];
+    reference?: string;
+    expiresInSeconds?: number;
+  }) {
+    return this.request('POST', '/products/reserve', body);
+  }
+  getReservation(id: string) {
+    return this.get(`/products/reservations/${id}`);
+  }
+  commitReservation(id: string) {
+    return this.request('POST', `/products/reservations/${id}/commit`, {});
+  }
+  releaseReservation(id: string) {
+    return this.request('POST', `/products/reservations/${id}/release`, {});
+  }
+  createPurchaseOrder(body: {
+    supplierName: string;
+    warehouseId: string;
+    expectedOn?: string;
+    items: { productId: string; quantity: number; unitCost: number }[];
+  }) {
+    return this.request('POST', '/purchase-orders', body);
+  }
+  listPurchaseOrders(query: { status?: string; page?: number; limit?: number } = {}) {
+    return this.get('/purchase-orders', query);
+  }
+  receiveGoods(body: {
+    purchaseOrderId?: string;
+    warehouseId?: string;
+    supplierReference?: string;
+    items: { productId: string; quantity: number; unitCost?: number }[];
+  }) {
+    return this.request('POST', '/goods-receipt', body);
+  }
 }

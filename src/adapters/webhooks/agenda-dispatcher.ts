@@ -11,7 +11,13 @@ import { NotificationListener } from './notification-listener.js';
 import { RetryTimers } from './retry-timers.js';
 import { SendSlots } from './send-slots.js';
 
-export type { AgendaStore, DispatcherOptions, DispatcherTiming, DispatcherUseCases } from './dispatcher-options.js';
+export type {
+  AgendaStore,
+  DispatcherOptions,
+  DispatcherTiming,
+  DispatcherUseCases,
+  PeriodicJob,
+} from './dispatcher-options.js';
 
 /** The Agenda job that runs the dispatcher. */
 export const DISPATCH_JOB = 'webhooks.dispatch';
@@ -71,10 +77,23 @@ export class AgendaWebhookDispatcher {
       lockLifetime: LOCK_LIFETIME_MS,
       removeOnComplete: true,
     });
+    for (const periodic of this.options.periodicJobs ?? []) {
+      agenda.define(
+        periodic.name,
+        async () => {
+          if (this.loop.stopping) return;
+          await periodic
+            .run()
+            .catch((err: unknown) => this.logger.warn({ err, job: periodic.name }, 'periodic job failed'));
+        },
+        { concurrency: 1, lockLimit: 1, lockLifetime: LOCK_LIFETIME_MS, removeOnComplete: false },
+      );
+    }
     this.agenda = agenda;
     await agenda.ready;
     await agenda.start();
     await agenda.every(this.options.timing.sweepEveryMs, DISPATCH_JOB, undefined, { skipImmediate: true });
+    for (const periodic of this.options.periodicJobs ?? []) await agenda.every(periodic.everyMs, periodic.name);
     if (this.options.listen) {
       this.listener = new NotificationListener(this.options.listen, this.logger, (kind) => this.wake(kind));
       await this.listener.start();

@@ -20,7 +20,19 @@ export interface DispatcherTiming {
   lingerMs: number;
 }
 
+/**
+ * A housekeeping job of another context that the worker's Agenda runs every `everyMs` (one run
+ * at a time across all worker processes): e.g. the sweep of expired stock reservations.
+ */
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
 export interface DispatcherOptions {
+  /** Other contexts' periodic jobs, run on the same Agenda. */
+  periodicJobs?: readonly PeriodicJob[];
   store: AgendaStore;
   /** A connection on which to LISTEN for `webhooks` notifications (PostgreSQL server); null: poll. */
   listen: pg.ClientConfig | null;

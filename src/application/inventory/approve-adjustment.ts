@@ -14,14 +14,14 @@ import type { ApproveAdjustmentCommand } from './commands.js';
 /**
  * Back office: PENDING → APPROVED, in one transaction: lock the request row, apply every item
  * to the stock in row order (STOCK_IN adds, STOCK_OUT takes away only what is there), write
- * one ledger entry per item and the `inventory.adjustment.approved` event. Acts across
+ * one ledger entry per item (ADJUSTMENT_IN / ADJUSTMENT_OUT) and the `inventory.adjustment.approved` event. Acts across
  * tenants. Errors: AdjustmentRequestNotFound; AdjustmentRequestNotPending (409);
  * InsufficientAvailableStock(row, 'approval') (409) or StockLevelLimitExceeded(row) (409) —
  * then nothing is written and the request stays PENDING.
  */
 export class ApproveAdjustment {
   constructor(
-    private readonly uow: UnitOfWork<'adjustmentRequests' | 'stock' | 'stockLedger'>,
+    private readonly uow: UnitOfWork<'adjustmentRequests' | 'stock' | 'stockLedger' | 'reservations'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -34,6 +34,10 @@ export class ApproveAdjustment {
       request.approve(input.approvedBy, now);
 
       const { tenantId, warehouseId } = request;
+      // STOCK_OUT takes only available stock: holds past their expiry are freed first.
+      if (request.items.some((i) => i.type === 'STOCK_OUT')) {
+        await r.reservations.expireDue(now, { tenantId, warehouseId });
+      }
       await r.stock.lock(tenantId, warehouseId, [...new Set(request.items.map((i) => i.productId))]);
       const entries: StockLedgerEntry[] = [];
       for (const item of request.items) {

@@ -6,7 +6,16 @@ import {
   MAX_ITEM_QUANTITY,
   MAX_REASON_LENGTH,
 } from '../../domain/inventory/adjustment-request.js';
+import { MAX_BARCODE_LENGTH, MAX_TAX_RATE, MAX_UNIT_LENGTH } from '../../domain/inventory/product.js';
+import { MAX_SUPPLIER_NAME_LENGTH, PURCHASE_ORDER_STATUSES } from '../../domain/inventory/purchase-order.js';
+import {
+  DEFAULT_RESERVATION_SECONDS,
+  MAX_RESERVATION_SECONDS,
+  MIN_RESERVATION_SECONDS,
+} from '../../domain/inventory/reservation.js';
+import { MAX_DOCUMENT_ITEMS } from '../../domain/inventory/stock-lines.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
+import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
 import { Money, Name, PageQueryFields, Quantity, Uuid } from '../shared/schemas.js';
 
 /**
@@ -45,11 +54,24 @@ export const UpdateProductBody = Type.Object(
 );
 export type UpdateProductCommand = Static<typeof UpdateProductBody>;
 
-/** Back office `POST /tenants/:tenantId/products` and `product:create`. */
+/**
+ * `POST /products` (CONTRACT §7.1), back office `POST /tenants/:tenantId/products` and
+ * `product:create`: one schema for the three.
+ */
 export const CreateProductBody = Type.Object(
   {
     name: ProductName,
     sku: Text(64),
+    unit: Type.Optional(Text(MAX_UNIT_LENGTH)),
+    taxRate: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_TAX_RATE,
+        maxDecimals: 2,
+        'x-message': 'taxRate must be a percentage from 0 to 100 with at most 2 decimals',
+      }),
+    ),
+    barcode: Type.Optional(Text(MAX_BARCODE_LENGTH)),
     price: Type.Number({ ...Money, 'x-message': 'price must be a positive number with at most 2 decimals' }),
     minStock: Type.Optional(Type.Number({ minimum: 0, maximum: STOCK_LEVEL_BOUNDS.max.toNumber(), maxDecimals: 3 })),
     slug: Type.Optional(
@@ -63,6 +85,110 @@ export const CreateProductBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateProductCommand = Static<typeof CreateProductBody> & { tenantId: string };
+
+/** A row of a transfer or a reservation. */
+const StockItemBody = Type.Object(
+  { productId: Uuid, quantity: Type.Number({ ...Quantity, maximum: MAX_ITEM_QUANTITY }) },
+  { additionalProperties: false },
+);
+const StockItems = Type.Array(StockItemBody, { minItems: 1, maxItems: MAX_DOCUMENT_ITEMS });
+const Reference = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+
+/** `POST /products/transfer`. */
+export const TransferStockBody = Type.Object(
+  { fromWarehouseId: Uuid, toWarehouseId: Uuid, items: StockItems, reference: Type.Optional(Reference) },
+  { additionalProperties: false },
+);
+export type TransferStockCommand = Static<typeof TransferStockBody>;
+
+/** `POST /products/reserve`. */
+export const ReserveStockBody = Type.Object(
+  {
+    warehouseId: Uuid,
+    items: StockItems,
+    reference: Type.Optional(Reference),
+    expiresInSeconds: Type.Optional(
+      Type.Integer({
+        minimum: MIN_RESERVATION_SECONDS,
+        maximum: MAX_RESERVATION_SECONDS,
+        default: DEFAULT_RESERVATION_SECONDS,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReserveStockCommand = Static<typeof ReserveStockBody>;
+
+/** A unit cost: >= 0, at most 2 decimals. */
+const UnitCost = Type.Number({ minimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
+
+/** `POST /purchase-orders` and back office `POST /tenants/:tenantId/purchase-orders`. */
+export const CreatePurchaseOrderBody = Type.Object(
+  {
+    supplierName: Text(MAX_SUPPLIER_NAME_LENGTH),
+    warehouseId: Uuid,
+    expectedOn: Type.Optional(Type.String({ format: 'date', pattern: '^(?!0000)' })),
+    items: Type.Array(
+      Type.Object(
+        {
+          productId: Uuid,
+          quantity: Type.Number({ ...Quantity, maximum: MAX_ITEM_QUANTITY }),
+          unitCost: UnitCost,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_DOCUMENT_ITEMS },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreatePurchaseOrderCommand = Static<typeof CreatePurchaseOrderBody>;
+
+/** The back office's create also names the fiscal year (default: the one covering today). */
+export const AdminCreatePurchaseOrderBody = Type.Object(
+  { ...CreatePurchaseOrderBody.properties, fiscalYearId: Type.Optional(Uuid) },
+  { additionalProperties: false },
+);
+export type AdminCreatePurchaseOrderCommand = Static<typeof AdminCreatePurchaseOrderBody> & { tenantId: string };
+
+/** `GET /purchase-orders`. */
+export const ListPurchaseOrdersQuery = Type.Object({
+  status: Type.Optional(OneOf(PURCHASE_ORDER_STATUSES)),
+  ...PageQueryFields,
+});
+export type ListPurchaseOrdersQuery = Static<typeof ListPurchaseOrdersQuery>;
+
+/** Back office `POST /purchase-orders/:id/cancel`. */
+export const CancelPurchaseOrderBody = Type.Object(
+  { reason: Type.Optional(Text(500)) },
+  { additionalProperties: false },
+);
+export interface CancelPurchaseOrderCommand {
+  id: string;
+  reason?: string;
+}
+
+/** `POST /goods-receipt`. */
+export const ReceiveGoodsBody = Type.Object(
+  {
+    purchaseOrderId: Type.Optional(Uuid),
+    warehouseId: Type.Optional(Uuid),
+    supplierReference: Type.Optional(Reference),
+    items: Type.Array(
+      Type.Object(
+        {
+          productId: Uuid,
+          quantity: Type.Number({ ...Quantity, maximum: MAX_ITEM_QUANTITY }),
+          unitCost: Type.Optional(UnitCost),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_DOCUMENT_ITEMS },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReceiveGoodsCommand = Static<typeof ReceiveGoodsBody>;
 
 export const AdjustmentItemBody = Type.Object(
   {

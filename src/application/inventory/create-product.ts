@@ -1,11 +1,16 @@
-import { Product } from '../../domain/inventory/product.js';
+import { baseSlugOf, firstFreeSlug, Product } from '../../domain/inventory/product.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { CreateProductCommand } from './commands.js';
 
-/** Back-office product creation. Errors: TenantNotFound, DuplicateSku. */
+/**
+ * `POST /products` (CONTRACT §7.1) and the back office's product create: one use case, the
+ * tenant from the caller or the path. A slug left out is derived from the name and made
+ * unique in the tenant (`-2`, `-3`, ...). Errors: TenantNotFound, DuplicateSku (409),
+ * DuplicateSlug (409, a slug given that is taken).
+ */
 export class CreateProduct {
   constructor(
     private readonly uow: UnitOfWork<'tenants' | 'products'>,
@@ -15,11 +20,17 @@ export class CreateProduct {
 
   async execute(input: CreateProductCommand): Promise<Product> {
     const { tenantId, ...fields } = input;
-    const product = Product.create(this.ids.next(), tenantId, fields, this.clock.now());
-    await this.uow.run(async (r) => {
-      if (!(await r.tenants.findById(input.tenantId))) throw new TenantNotFound();
+    const id = this.ids.next();
+    return this.uow.run(async (r) => {
+      if (!(await r.tenants.findById(tenantId))) throw new TenantNotFound();
+      let derived: string | undefined;
+      if (fields.slug === undefined) {
+        const base = baseSlugOf(fields, id);
+        derived = firstFreeSlug(base, await r.products.findSlugsLike(tenantId, base));
+      }
+      const product = Product.create(id, tenantId, fields, this.clock.now(), derived);
       await r.products.add(product);
+      return product;
     });
-    return product;
   }
 }

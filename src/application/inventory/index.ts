@@ -1,13 +1,30 @@
+import type { CreateProduct } from './create-product.js';
 import type { GetLowStockSummary } from './get-low-stock-summary.js';
+import type { GetProduct } from './get-product.js';
 import type { ListAdjustments } from './list-adjustments.js';
+import type { CreatePurchaseOrder, ListPurchaseOrders } from './purchase-orders.js';
+import type { ReceiveGoods } from './receive-goods.js';
 import type { RequestAdjustment } from './request-adjustment.js';
+import type { CommitReservation, GetReservation, ReleaseReservation } from './reservation-lifecycle.js';
+import type { ReserveStock } from './reserve-stock.js';
+import type { TransferStock } from './transfer-stock.js';
 
 /**
- * The inventory use cases the external API drives (spec 4.1); the router factory
- * `createInventoryRoutes` takes this object. Product list and update belong elsewhere.
+ * The inventory use cases the external API drives (spec 4.1 and CONTRACT §7.1); the router
+ * factory `createInventoryRoutes` takes this object. Product list and update belong elsewhere.
  */
 export interface InventoryUseCases {
   requestAdjustment: RequestAdjustment;
   listAdjustments: ListAdjustments;
   lowStockSummary: GetLowStockSummary;
+  createProduct: CreateProduct;
+  getProduct: GetProduct;
+  transferStock: TransferStock;
+  reserveStock: ReserveStock;
+  getReservation: GetReservation;
+  commitReservation: CommitReservation;
+  releaseReservation: ReleaseReservation;
+  createPurchaseOrder: CreatePurchaseOrder;
+  listPurchaseOrders: ListPurchaseOrders;
+  receiveGoods: ReceiveGoods;
 }

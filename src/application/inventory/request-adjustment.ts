@@ -12,8 +12,8 @@ import type { RequestAdjustmentCommand } from './commands.js';
  * the caller's integration, branch and fiscal year. Stock does not change until approval.
  * Errors, in the order checked: WarehouseNotFound (also another tenant's);
  * ProductNotFound(row) for the first missing product; InsufficientAvailableStock(row,
- * 'request') when the STOCK_OUTs of a product, summed in row order, exceed what the
- * warehouse holds now.
+ * 'request') when the STOCK_OUTs of a product, summed in row order, exceed what is
+ * available in the warehouse now (on hand minus what unexpired reservations hold).
  */
 export class RequestAdjustment {
   constructor(
@@ -35,8 +35,8 @@ export class RequestAdjustment {
 
       const outgoing = [...new Set(items.filter((i) => i.type === 'STOCK_OUT').map((i) => i.productId))];
       if (outgoing.length > 0) {
-        const onHand = await r.stock.findOnHand(tenantId, warehouseId, outgoing);
-        const row = firstShortfall(items, onHand);
+        const available = await r.stock.findAvailable(tenantId, warehouseId, outgoing, this.clock.now());
+        const row = firstShortfall(items, available);
         if (row !== null) throw new InsufficientAvailableStock(row, 'request');
       }
 

@@ -1,6 +1,9 @@
 import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import type { LowStockStatus } from '../../domain/inventory/low-stock.js';
 import type { Product } from '../../domain/inventory/product.js';
+import type { PurchaseOrder, PurchaseOrderStatus } from '../../domain/inventory/purchase-order.js';
+import type { Reservation } from '../../domain/inventory/reservation.js';
+import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
 import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import type { Quantity } from '../../domain/shared/quantity.js';
 import type { Page, PageRequest } from './pagination.js';
@@ -26,6 +29,17 @@ export interface ProductRepository {
   list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>>;
   /** Which of `ids` are products of the tenant (one query, however many ids). */
   findExistingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>>;
+  /** The tenant's slugs equal to `base` or of the form `base-<n>` (to derive a free one). */
+  findSlugsLike(tenantId: string, base: string): Promise<Set<string>>;
+}
+
+/** One warehouse's stock of a product (CONTRACT §7.1); `reserved` counts only unexpired holds. */
+export interface WarehouseStock {
+  warehouseId: string;
+  warehouseName: string;
+  onHand: Quantity;
+  reserved: Quantity;
+  available: Quantity;
 }
 
 /** What adjustment lists show (spec 4.1). */
@@ -71,10 +85,45 @@ export interface LowStockSummary {
   products: LowStockProduct[];
 }
 
-/** Stock levels per (tenant, warehouse, product). A missing level is 0. */
+/**
+ * Stock levels per (tenant, warehouse, product): `onHand` (the `quantity` column) and
+ * `reserved`, the part ACTIVE reservations hold; available = onHand − reserved. A missing level
+ * is 0. Reads that take `now` leave out the holds of reservations past their expiry that no
+ * sweep has freed yet (CONTRACT §7.1: a reservation stops holding stock at `expiresAt`).
+ */
 export interface StockRepository {
   /** What the warehouse holds of each of `productIds` (absent from the map: 0). */
   findOnHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>>;
+  /** What may be taken of each of `productIds` at `now` (absent from the map: 0). */
+  findAvailable(
+    tenantId: string,
+    warehouseId: string,
+    productIds: readonly string[],
+    now: Date,
+  ): Promise<Map<string, Quantity>>;
+  /** A product's stock in every warehouse that ever held it, by warehouse name then id. */
+  findByProduct(tenantId: string, productId: string, now: Date): Promise<WarehouseStock[]>;
+  /**
+   * Holds `quantity` for a reservation only if that much is available (a conditional update on
+   * the current row: parallel reservations never hold the same unit twice). False when short.
+   */
+  reserveIfAvailable(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<boolean>;
+  /** Gives a released hold back (reserved drops). */
+  unreserve(tenantId: string, warehouseId: string, productId: string, quantity: Quantity, now: Date): Promise<void>;
+  /** A committed hold leaves stock: onHand and reserved both drop; returns the onHand after. */
+  takeReserved(
+    tenantId: string,
+    warehouseId: string,
+    productId: string,
+    quantity: Quantity,
+    now: Date,
+  ): Promise<Quantity>;
   /**
    * Locks the existing levels of these products in the warehouse, in one fixed order, so
    * approvals touching the same products queue instead of deadlocking.
@@ -92,8 +141,9 @@ export interface StockRepository {
     now: Date,
   ): Promise<Quantity | null>;
   /**
-   * Takes `quantity` away only if the level stays inside STOCK_LEVEL_BOUNDS (a conditional
-   * update, safe under concurrency); returns the balance after, or null when there is not enough.
+   * Takes `quantity` away only if it is available (what stays on hand covers what is reserved,
+   * and the level stays inside STOCK_LEVEL_BOUNDS): a conditional update, safe under
+   * concurrency; returns the on-hand balance after, or null when there is not enough.
    */
   decreaseIfAvailable(
     tenantId: string,
@@ -108,6 +158,45 @@ export interface StockRepository {
    * LOW_STOCK_RULE (the rule of `lowStockStatusOf`).
    */
   findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]>;
+}
+
+export interface ReservationRepository {
+  add(reservation: Reservation): Promise<void>;
+  /** `forUpdate` locks the reservation row: a commit, a release and a sweep of it queue. */
+  findById(tenantId: string, id: string, options?: { forUpdate?: boolean }): Promise<Reservation | null>;
+  /**
+   * Stores the transition taken (`reservation.transition`) only while the stored status still
+   * accepts it (the machine's from-states) and, for COMMIT and RELEASE, the reservation has not
+   * expired at `now`. False, writing nothing, otherwise.
+   */
+  save(reservation: Reservation, now: Date): Promise<boolean>;
+  /**
+   * Marks EXPIRED the ACTIVE reservations past their expiry at `now` and frees their holds in
+   * the stock levels, in the same statement; `scope` narrows it to one warehouse (what an
+   * operation taking stock there does first), else up to `limit` of them across tenants,
+   * skipping rows another transaction holds (the periodic sweep). Returns how many expired.
+   */
+  expireDue(now: Date, scope: { tenantId: string; warehouseId: string } | { limit: number }): Promise<number>;
+}
+
+export interface TransferRepository {
+  add(transfer: StockTransfer): Promise<void>;
+}
+
+export interface GoodsReceiptRepository {
+  add(receipt: GoodsReceipt): Promise<void>;
+}
+
+export interface PurchaseOrderRepository {
+  add(order: PurchaseOrder): Promise<void>;
+  /** `forUpdate` locks the order row: receipts on one order queue. */
+  findById(tenantId: string, id: string, options?: { forUpdate?: boolean }): Promise<PurchaseOrder | null>;
+  /** The back office's lookup, across tenants. */
+  findByIdAcrossTenants(id: string, options?: { forUpdate?: boolean }): Promise<PurchaseOrder | null>;
+  /** Stores the transition taken (status, received quantities) while the stored status accepts it. */
+  save(order: PurchaseOrder): Promise<boolean>;
+  /** Newest first, then id; each with its items. */
+  list(tenantId: string, query: PageRequest & { status?: PurchaseOrderStatus }): Promise<Page<PurchaseOrder>>;
 }
 
 export interface StockLedgerRepository {

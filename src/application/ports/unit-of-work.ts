@@ -4,9 +4,13 @@ import type { DocumentNumbers } from './document-numbers.js';
 import type { ShipmentRepository } from './logistics-ports.js';
 import type {
   AdjustmentRequestRepository,
+  GoodsReceiptRepository,
   ProductRepository,
+  PurchaseOrderRepository,
+  ReservationRepository,
   StockLedgerRepository,
   StockRepository,
+  TransferRepository,
 } from './inventory-repositories.js';
 import type {
   BranchRepository,
@@ -26,6 +30,10 @@ export interface Repositories {
   adjustmentRequests: AdjustmentRequestRepository;
   stock: StockRepository;
   stockLedger: StockLedgerRepository;
+  reservations: ReservationRepository;
+  transfers: TransferRepository;
+  purchaseOrders: PurchaseOrderRepository;
+  goodsReceipts: GoodsReceiptRepository;
   customers: CustomerRepository;
   integrations: IntegrationRepository;
   invoices: InvoiceRepository;

@@ -10,9 +10,10 @@ type Area = 'inventory' | 'billing' | 'logistics';
 
 /**
  * Every external route, by method and express path pattern (relative to /api/v1/external),
- * with the area it belongs to. A route missing here is refused to every role but ADMIN.
+ * with the area (or areas) it belongs to. A route missing here is refused to every role but
+ * ADMIN. Reservations belong to inventory and billing (a shop's checkout holds stock).
  */
-export const EXTERNAL_ROUTES: Record<string, Area> = {
+export const EXTERNAL_ROUTES: Record<string, Area | readonly Area[]> = {
   'GET /products': 'inventory',
   'GET /products/stock': 'inventory',
   'PUT /products/:id': 'inventory',
@@ -21,8 +22,12 @@ export const EXTERNAL_ROUTES: Record<string, Area> = {
   'GET /products/:id': 'inventory',
   'POST /products': 'inventory',
   'POST /products/transfer': 'inventory',
-  'POST /products/reserve': 'inventory',
+  'POST /products/reserve': ['inventory', 'billing'],
+  'GET /products/reservations/:id': ['inventory', 'billing'],
+  'POST /products/reservations/:id/commit': ['inventory', 'billing'],
+  'POST /products/reservations/:id/release': ['inventory', 'billing'],
   'GET /purchase-orders': 'inventory',
+  'POST /purchase-orders': 'inventory',
   'POST /goods-receipt': 'inventory',
   'GET /billing/invoices': 'billing',
   'POST /billing/invoices': 'billing',
@@ -54,6 +59,7 @@ export function mayCall(role: Role, method: string, routePattern: string): boole
   if (grant.all) return true;
   const m = method.toUpperCase();
   if (grant.anyGet && (m === 'GET' || m === 'HEAD')) return true;
-  const area = EXTERNAL_ROUTES[`${m === 'HEAD' ? 'GET' : m} ${routePattern}`];
-  return area !== undefined && grant.areas.includes(area);
+  const areas = EXTERNAL_ROUTES[`${m === 'HEAD' ? 'GET' : m} ${routePattern}`];
+  if (areas === undefined) return false;
+  return (typeof areas === 'string' ? [areas] : areas).some((area) => grant.areas.includes(area));
 }

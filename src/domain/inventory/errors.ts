@@ -1,4 +1,10 @@
-import { ConflictError, InsufficientStockError, InvalidStateError, NotFoundError } from '../shared/errors.js';
+import {
+  ConflictError,
+  InsufficientStockError,
+  InvalidStateError,
+  NotFoundError,
+  ValidationError,
+} from '../shared/errors.js';
 
 export class ProductNotFound extends NotFoundError {
   /** `row` (counted from 1) prefixes the message for item errors: `Row 2: Product not found`. */
@@ -9,7 +15,13 @@ export class ProductNotFound extends NotFoundError {
 
 export class DuplicateSku extends ConflictError {
   constructor() {
-    super('A product with this SKU already exists');
+    super('Product with this SKU already exists');
+  }
+}
+
+export class DuplicateSlug extends ConflictError {
+  constructor() {
+    super('Product with this slug already exists');
   }
 }
 
@@ -33,6 +45,71 @@ export class AdjustmentRequestNotPending extends InvalidStateError {
 export class InsufficientAvailableStock extends InsufficientStockError {
   constructor(row: number, when: 'request' | 'approval') {
     super(`Row ${row}: Insufficient available stock`, when);
+  }
+}
+
+export class ReservationNotFound extends NotFoundError {
+  constructor() {
+    super('Reservation not found');
+  }
+}
+
+export class PurchaseOrderNotFound extends NotFoundError {
+  constructor() {
+    super('Purchase order not found');
+  }
+}
+
+/** Commit, release or expiry of a reservation that is no longer ACTIVE: 409 INVALID_STATE. */
+export class ReservationNotActive extends InvalidStateError {
+  constructor() {
+    super('Reservation is not active');
+  }
+}
+
+/** Receipt on, or cancel of, an order whose status refuses it: 409 INVALID_STATE. */
+export class PurchaseOrderInvalidState extends InvalidStateError {
+  constructor(status: string, verb: 'receive goods on' | 'cancel') {
+    super(`Cannot ${verb} a purchase order in status ${status}`);
+  }
+}
+
+/** A transfer whose two warehouses are one (CONTRACT §7.1). */
+export class SameWarehouseTransfer extends ValidationError {
+  constructor() {
+    super('toWarehouseId must differ from fromWarehouseId', 'toWarehouseId');
+  }
+}
+
+/** A product named on two rows of a transfer or a reservation. */
+export class DuplicateProductRow extends ValidationError {
+  constructor(row: number) {
+    super(`Row ${row}: Product appears on an earlier row`, `items[${row - 1}].productId`);
+  }
+}
+
+export class ProductNotOnPurchaseOrder extends ValidationError {
+  constructor(row: number) {
+    super(`Row ${row}: Product is not on the purchase order`, `items[${row - 1}].productId`);
+  }
+}
+
+export class QuantityExceedsOutstanding extends ValidationError {
+  constructor(row: number) {
+    super(`Row ${row}: Quantity exceeds the outstanding quantity`, `items[${row - 1}].quantity`);
+  }
+}
+
+/** A receipt without a purchase order must name its warehouse; with one, only the order's. */
+export class ReceiptWarehouseRequired extends ValidationError {
+  constructor() {
+    super('warehouseId is required when no purchaseOrderId is given', 'warehouseId');
+  }
+}
+
+export class ReceiptWarehouseMismatch extends ValidationError {
+  constructor() {
+    super("warehouseId must be the purchase order's warehouse", 'warehouseId');
   }
 }
 

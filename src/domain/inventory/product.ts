@@ -10,9 +10,19 @@ export interface ProductState {
   readonly sku: string;
   readonly price: Money;
   readonly minStock: Quantity;
+  /** The unit the quantities count (CONTRACT §7.1: 1..16 characters, default `pcs`). */
+  readonly unit: string;
+  /** A percentage 0..100 with at most 2 decimals (default 0). */
+  readonly taxRate: Money;
+  readonly barcode: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
+
+export const DEFAULT_UNIT = 'pcs';
+export const MAX_UNIT_LENGTH = 16;
+export const MAX_BARCODE_LENGTH = 64;
+export const MAX_TAX_RATE = 100;
 
 /**
  * A new product as the back office sends it, already checked at the edge
@@ -25,14 +35,20 @@ export interface NewProduct {
   readonly price: number;
   readonly minStock?: number;
   readonly slug?: string;
+  readonly unit?: string;
+  readonly taxRate?: number;
+  readonly barcode?: string;
 }
 
 /** A catalogue product of one tenant. `sku` is unique per tenant. */
 export class Product {
   private constructor(private state: ProductState) {}
 
-  /** Trims name and sku; the slug defaults to one made from the name (else the sku, else the id). */
-  static create(id: string, tenantId: string, input: NewProduct, now: Date): Product {
+  /**
+   * Trims name, sku, unit and barcode; the slug is the one given, else `derivedSlug` (the use
+   * case makes it unique in the tenant from `baseSlugOf`).
+   */
+  static create(id: string, tenantId: string, input: NewProduct, now: Date, derivedSlug?: string): Product {
     const name = input.name.trim();
     const sku = input.sku.trim();
     return new Product({
@@ -40,9 +56,12 @@ export class Product {
       tenantId,
       name,
       sku,
-      slug: input.slug ?? (slugify(name) || slugify(sku) || id),
+      slug: input.slug ?? derivedSlug ?? baseSlugOf(input, id),
       price: Money.of(input.price),
       minStock: Quantity.of(input.minStock ?? 0),
+      unit: input.unit?.trim() || DEFAULT_UNIT,
+      taxRate: Money.of(input.taxRate ?? 0),
+      barcode: input.barcode?.trim() || null,
       createdAt: now,
       updatedAt: now,
     });
@@ -74,6 +93,15 @@ export class Product {
   get minStock(): Quantity {
     return this.state.minStock;
   }
+  get unit(): string {
+    return this.state.unit;
+  }
+  get taxRate(): Money {
+    return this.state.taxRate;
+  }
+  get barcode(): string | null {
+    return this.state.barcode;
+  }
   get createdAt(): Date {
     return this.state.createdAt;
   }
@@ -94,6 +122,24 @@ export class Product {
       price: changes.price === undefined ? this.state.price : Money.of(changes.price),
       updatedAt: now,
     };
+  }
+}
+
+/** The slug a product without one would get: from the name, else the sku, else the id. */
+export function baseSlugOf(input: Pick<NewProduct, 'name' | 'sku'>, id: string): string {
+  return slugify(input.name.trim()) || slugify(input.sku.trim()) || id;
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3`, ... not in `taken` (the tenant's slugs that start
+ * with `base`): a derived slug is unique per tenant (CONTRACT §7.1).
+ */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, 200 - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
   }
 }
 

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { ExpireReservations } from '../../application/inventory/reservation-lifecycle.js';
 import type { WebhookSender } from '../../application/ports/webhook-ports.js';
 import { TOKENS } from '../../application/tokens.js';
 import { ClaimDueDeliveries } from '../../application/webhooks/claim-due-deliveries.js';
@@ -104,13 +105,19 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       record: RecordDeliveryOutcomes,
       reclaim: ReclaimExpiredLeases,
       probe: ProbeWebhookWork,
+      expireReservations: ExpireReservations,
     ) =>
-      new AgendaWebhookDispatcher(
-        { fanOut, claim, record, reclaim, probe },
-        sender,
-        logger,
-        dispatcherOptions(config, database),
-      ),
+      new AgendaWebhookDispatcher({ fanOut, claim, record, reclaim, probe }, sender, logger, {
+        ...dispatcherOptions(config, database),
+        // The inventory's sweep of expired reservations rides on the same worker (CONTRACT §7.1).
+        periodicJobs: [
+          {
+            name: 'inventory.reservations.expire',
+            everyMs: config.reservationSweepEveryMs,
+            run: () => expireReservations.execute(),
+          },
+        ],
+      }),
     [
       INFRA.Config,
       INFRA.Database,
@@ -121,6 +128,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       TOKENS.RecordDeliveryOutcomes,
       TOKENS.ReclaimExpiredLeases,
       TOKENS.ProbeWebhookWork,
+      TOKENS.ExpireReservations,
     ],
   );
 });

@@ -2,7 +2,23 @@ import { ADJUSTMENT_STATUSES } from '../../../domain/inventory/adjustment-reques
 import { path } from '../admin-api.js';
 import { actorOf, byFlag, pageFlags, pageQuery, str, type CliCommand } from '../command.js';
 
-/** Products, stock adjustment decisions and the stock ledger. */
+/**
+ * `productId:quantity:unitCost,...` → order rows. Numbers that do not parse are sent as the
+ * text they are, so the admin API's schema words the refusal (`Row 2: Items quantity ...`).
+ */
+function orderRows(text: string): { productId: string; quantity: unknown; unitCost: unknown }[] {
+  const num = (t: string | undefined) =>
+    t !== undefined && t.trim() !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
+  return text
+    .split(',')
+    .filter((row) => row.trim() !== '')
+    .map((row) => {
+      const [productId = '', quantity, unitCost] = row.trim().split(':');
+      return { productId, quantity: num(quantity), unitCost: num(unitCost) };
+    });
+}
+
+/** Products, stock adjustment decisions, the stock ledger and purchase orders. */
 export const inventoryCommands: CliCommand[] = [
   {
     name: 'product:create',
@@ -13,12 +29,64 @@ export const inventoryCommands: CliCommand[] = [
       { name: 'sku', required: true, help: 'stock keeping unit, unique per tenant' },
       { name: 'price', type: 'number', required: true, help: 'unit price, > 0, at most 2 decimals' },
       { name: 'min-stock', type: 'number', help: 'low-stock threshold (default 0)' },
-      { name: 'slug', help: 'URL slug (default: from the name)' },
+      { name: 'slug', help: 'URL slug, unique per tenant (default: from the name)' },
+      { name: 'unit', help: 'unit of measure, 1 to 16 characters (default pcs)' },
+      { name: 'tax-rate', type: 'number', help: 'tax rate in percent, 0 to 100 (default 0)' },
+      { name: 'barcode', help: 'barcode (EAN, UPC, ...)' },
     ],
     request: (v) => ({
       method: 'POST',
       path: path`/tenants/${str(v, 'tenant')}/products`,
-      body: { name: v.name, sku: v.sku, price: v.price, minStock: v['min-stock'], slug: v.slug },
+      body: {
+        name: v.name,
+        sku: v.sku,
+        price: v.price,
+        minStock: v['min-stock'],
+        slug: v.slug,
+        unit: v.unit,
+        taxRate: v['tax-rate'],
+        barcode: v.barcode,
+      },
+    }),
+  },
+  {
+    name: 'purchase-order:create',
+    summary: 'Place a purchase order for a warehouse of a tenant (status OPEN)',
+    flags: [
+      { name: 'tenant', required: true, help: 'tenant id' },
+      { name: 'supplier', required: true, help: 'supplier name' },
+      { name: 'warehouse', required: true, help: 'warehouse the goods go to' },
+      {
+        name: 'items',
+        required: true,
+        help: 'rows as productId:quantity:unitCost, comma-separated',
+      },
+      { name: 'expected-on', help: 'expected delivery date, YYYY-MM-DD' },
+      { name: 'fiscal-year', help: 'fiscal year id (default: the one covering today)' },
+    ],
+    request: (v) => ({
+      method: 'POST',
+      path: path`/tenants/${str(v, 'tenant')}/purchase-orders`,
+      body: {
+        supplierName: v.supplier,
+        warehouseId: v.warehouse,
+        expectedOn: v['expected-on'],
+        fiscalYearId: v['fiscal-year'],
+        items: orderRows(str(v, 'items')),
+      },
+    }),
+  },
+  {
+    name: 'purchase-order:cancel',
+    summary: 'Cancel an OPEN or PARTIALLY_RECEIVED purchase order',
+    flags: [
+      { name: 'id', required: true, help: 'purchase order id' },
+      { name: 'reason', help: 'why it is cancelled' },
+    ],
+    request: (v) => ({
+      method: 'POST',
+      path: path`/purchase-orders/${str(v, 'id')}/cancel`,
+      body: { reason: v.reason },
     }),
   },
   {
@@ -73,6 +141,6 @@ export const inventoryCommands: CliCommand[] = [
       path: path`/tenants/${str(v, 'tenant')}/products/${str(v, 'product')}/ledger`,
       query: pageQuery(v),
     }),
-    columns: ['createdAt', 'warehouseId', 'quantity', 'balanceAfter', 'adjustmentRequestId', 'approvedBy'],
+    columns: ['createdAt', 'type', 'warehouseId', 'quantity', 'balanceAfter', 'sourceNumber', 'sourceId'],
   },
 ];

@@ -1,0 +1,28 @@
+import { ProductNotFound } from '../../domain/inventory/errors.js';
+import type { Product } from '../../domain/inventory/product.js';
+import type { Caller } from '../access/caller.js';
+import type { Clock } from '../ports/clock.js';
+import type { WarehouseStock } from '../ports/inventory-repositories.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+export interface ProductDetail {
+  product: Product;
+  /** One entry per warehouse that ever held it; `reserved` counts only unexpired holds. */
+  stock: WarehouseStock[];
+}
+
+/** `GET /products/:id` (CONTRACT §7.1). Errors: ProductNotFound (also another tenant's). */
+export class GetProduct {
+  constructor(
+    private readonly uow: UnitOfWork<'products' | 'stock'>,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(caller: Pick<Caller, 'tenantId'>, id: string): Promise<ProductDetail> {
+    return this.uow.read(async (r) => {
+      const product = await r.products.findById(caller.tenantId, id);
+      if (!product) throw new ProductNotFound();
+      return { product, stock: await r.stock.findByProduct(caller.tenantId, id, this.clock.now()) };
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import { InsufficientAvailableStock, ProductNotFound, StockLevelLimitExceeded } from '../../domain/inventory/errors.js';
+import { newTransfer, type StockTransfer } from '../../domain/inventory/stock-documents.js';
+import { movementEntry, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
+import { distinctStockLinesOf } from '../../domain/inventory/stock-lines.js';
+import { WarehouseNotFound } from '../../domain/organization/errors.js';
+import type { Caller } from '../access/caller.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { TransferStockCommand } from './commands.js';
+import { takeInProductOrder } from './stock-order.js';
+
+/**
+ * `POST /products/transfer` (CONTRACT §7.1): moves every item from one warehouse of the tenant
+ * to another (any branches), immediately and atomically, numbered `TRF-`, with one
+ * TRANSFER_OUT and one TRANSFER_IN ledger entry per item. Only available stock moves: the
+ * source warehouse's expired reservations are freed first, then each row is a conditional
+ * decrement. Errors in order: SameWarehouseTransfer, DuplicateProductRow (400);
+ * WarehouseNotFound; ProductNotFound(row); InsufficientAvailableStock(row) (400);
+ * StockLevelLimitExceeded(row) (409). Nothing is written on any error.
+ */
+export class TransferStock {
+  constructor(
+    private readonly uow: UnitOfWork<
+      'warehouses' | 'products' | 'stock' | 'reservations' | 'documentNumbers' | 'transfers' | 'stockLedger'
+    >,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, command: TransferStockCommand): Promise<StockTransfer> {
+    const { tenantId } = caller;
+    const lines = distinctStockLinesOf(command.items);
+    const draft = newTransfer({
+      id: this.ids.next(),
+      tenantId,
+      number: '',
+      fromWarehouseId: command.fromWarehouseId,
+      toWarehouseId: command.toWarehouseId,
+      branchId: caller.branchId,
+      fiscalYearId: caller.fiscalYearId,
+      integrationId: caller.integrationId,
+      reference: command.reference,
+      items: lines,
+      createdAt: this.clock.now(),
+    });
+    const { fromWarehouseId: from, toWarehouseId: to, createdAt: now } = draft;
+    return this.uow.run(async (r) => {
+      for (const id of [from, to]) if (!(await r.warehouses.findById(tenantId, id))) throw new WarehouseNotFound();
+      const existing = await r.products.findExistingIds(
+        tenantId,
+        lines.map((l) => l.productId),
+      );
+      const missing = lines.find((l) => !existing.has(l.productId));
+      if (missing) throw new ProductNotFound(missing.row);
+
+      await r.reservations.expireDue(now, { tenantId, warehouseId: from });
+      const balances = new Map<
+        number,
+        { out: StockLedgerEntry['balanceAfter']; in: StockLedgerEntry['balanceAfter'] }
+      >();
+      await takeInProductOrder(lines, async (line) => {
+        const out = await r.stock.decreaseIfAvailable(tenantId, from, line.productId, line.quantity, now);
+        if (out === null) throw new InsufficientAvailableStock(line.row, 'request');
+        const into = await r.stock.increaseIfRoom(tenantId, to, line.productId, line.quantity, now);
+        if (into === null) throw new StockLevelLimitExceeded(line.row);
+        balances.set(line.row, { out, in: into });
+      });
+
+      const transfer: StockTransfer = {
+        ...draft,
+        number: await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'TRF'),
+      };
+      await r.transfers.add(transfer);
+      const source = { id: transfer.id, number: transfer.number };
+      await r.stockLedger.add(
+        lines.flatMap((line) => {
+          const b = balances.get(line.row)!;
+          const common = {
+            tenantId,
+            productId: line.productId,
+            quantity: line.quantity,
+            source,
+            row: line.row,
+            at: now,
+          };
+          return [
+            movementEntry({
+              ...common,
+              id: this.ids.next(),
+              warehouseId: from,
+              type: 'TRANSFER_OUT',
+              balanceAfter: b.out,
+            }),
+            movementEntry({ ...common, id: this.ids.next(), warehouseId: to, type: 'TRANSFER_IN', balanceAfter: b.in }),
+          ];
+        }),
+      );
+      return transfer;
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { setup } from 'xstate';
+import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
+
+/** The statuses of a stock reservation (CONTRACT §7.1). */
+export const RESERVATION_STATUSES = ['ACTIVE', 'COMMITTED', 'RELEASED', 'EXPIRED'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+export const RESERVATION_EVENTS = ['COMMIT', 'RELEASE', 'EXPIRE'] as const;
+export type ReservationEventType = (typeof RESERVATION_EVENTS)[number];
+
+/**
+ * ACTIVE --COMMIT--> COMMITTED (the goods leave stock), --RELEASE--> RELEASED (the caller lets
+ * them go), --EXPIRE--> EXPIRED (its time ran out). All three outcomes are terminal.
+ */
+export const reservationMachine = setup({ types: {} as { events: { type: ReservationEventType } } }).createMachine({
+  id: 'reservation',
+  initial: 'ACTIVE',
+  states: {
+    ACTIVE: { on: { COMMIT: 'COMMITTED', RELEASE: 'RELEASED', EXPIRE: 'EXPIRED' } },
+    COMMITTED: { type: 'final' },
+    RELEASED: { type: 'final' },
+    EXPIRED: { type: 'final' },
+  },
+});
+
+export function nextReservationStatus(
+  status: ReservationStatus,
+  event: ReservationEventType,
+): ReservationStatus | null {
+  return nextStatus(reservationMachine, status, { type: event });
+}
+
+/** The stored statuses `event` may start from: the conditional UPDATE's `status IN (...)`. */
+export function reservationStatusesAccepting(event: ReservationEventType): ReservationStatus[] {
+  return statesThatAccept(reservationMachine, RESERVATION_STATUSES, { type: event });
+}
