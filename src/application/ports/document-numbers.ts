@@ -1,5 +1,5 @@
 /** Document kinds that carry a number `<KIND>-<fiscal year code>-<6-digit sequence>`. */
-export type DocumentKind = 'INV' | 'CN' | 'DN' | 'ADJ' | 'SHP';
+export type DocumentKind = 'INV' | 'CN' | 'DN' | 'ADJ' | 'SHP' | 'PAY' | 'RF';
 
 export interface DocumentNumbers {
   /**
