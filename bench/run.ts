@@ -96,10 +96,46 @@ async function main(): Promise<void> {
       };
     };
     const plainPost = () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(invoiceBody()) });
-    const scenarios: { name: string; path: string; method?: 'POST' }[] = [
+    // Payments of 0.01 on one of the open invoices (each with an amount due far above a run's total).
+    const paymentBody = () => ({ amount: 0.01, method: 'CARD', reference: 'bench' });
+    const paymentPath = () =>
+      `/api/v1/external/billing/invoices/${ids.openInvoiceIds[Math.floor(Math.random() * ids.openInvoiceIds.length)]!}/payments`;
+    const signedPayment = () => {
+      const nonce = newNonce();
+      const timestamp = Date.now();
+      return {
+        path: paymentPath(),
+        headers: {
+          'content-type': 'application/json',
+          'x-client-id': creds.clientId,
+          'x-nonce': nonce,
+          'x-timestamp': String(timestamp),
+        },
+        body: JSON.stringify(signBody(paymentBody(), creds.clientSecret, nonce, timestamp)),
+      };
+    };
+    const plainPayment = () => ({
+      path: paymentPath(),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(paymentBody()),
+    });
+    const scenarios: {
+      name: string;
+      path: string;
+      method?: 'POST';
+      plain?: typeof plainPayment;
+      signed?: typeof signedPayment;
+    }[] = [
       { name: 'GET /products?page=1&limit=10', path: '/api/v1/external/products?page=1&limit=10' },
       { name: 'GET /products?search=sku-1234', path: '/api/v1/external/products?search=sku-1234' },
       { name: 'POST /billing/invoices (3 items)', path: '/api/v1/external/billing/invoices', method: 'POST' },
+      {
+        name: 'POST /billing/invoices/:id/payments',
+        path: paymentPath(),
+        method: 'POST',
+        plain: plainPayment,
+        signed: signedPayment,
+      },
     ];
     for (const s of scenarios) {
       const base: LoadResult[] = [];
@@ -107,9 +143,9 @@ async function main(): Promise<void> {
       const common = { path: s.path, method: s.method, connections: CONNECTIONS, duration: DURATION };
       for (let r = 0; r < ROUNDS; r++) {
         const baselineRun = { ...common, url: `http://127.0.0.1:${baselinePort}` };
-        base.push(await load(s.method ? { ...baselineRun, prepare: plainPost } : baselineRun));
+        base.push(await load(s.method ? { ...baselineRun, prepare: s.plain ?? plainPost } : baselineRun));
         const serviceRun = { ...common, url: `http://127.0.0.1:${servicePort}` };
-        svc.push(await load({ ...serviceRun, prepare: s.method ? signedPost : signedGet }));
+        svc.push(await load({ ...serviceRun, prepare: s.method ? (s.signed ?? signedPost) : signedGet }));
       }
       rows.push({ scenario: s.name, base: medianOf(base), svc: medianOf(svc) });
     }
@@ -215,7 +251,45 @@ async function seed(knex: Knex, products: number) {
   const productIds = (await knex('products').where({ tenant_id: tenantId }).orderBy('sku').limit(3).select('id')).map(
     (r: { id: string }) => r.id,
   );
-  return { tenantId, branchId, fiscalYearId, fiscalYearCode: String(year), warehouseId, customerIds, productIds };
+  // 50 APPROVED invoices of 999,999,999.99 (one line each) for the payment scenario.
+  const openInvoiceIds = Array.from({ length: 50 }, () => randomUUID());
+  await knex('invoices').insert(
+    openInvoiceIds.map((id, i) => ({
+      tenant_id: tenantId,
+      id,
+      number: `INV-${year}-${String(900_000 + i).padStart(6, '0')}`,
+      fiscal_year_id: fiscalYearId,
+      branch_id: branchId,
+      customer_id: customerIds[i % customerIds.length],
+      payment_method: 'CARD',
+      status: 'APPROVED',
+      total_amount: '999999999.99',
+      approved_at: now,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  await knex('invoice_lines').insert(
+    openInvoiceIds.map((id) => ({
+      tenant_id: tenantId,
+      invoice_id: id,
+      line_no: 1,
+      product_id: productIds[0],
+      quantity: '1.000',
+      unit_price: '999999999.99',
+      line_total: '999999999.99',
+    })),
+  );
+  return {
+    tenantId,
+    branchId,
+    fiscalYearId,
+    fiscalYearCode: String(year),
+    warehouseId,
+    customerIds,
+    productIds,
+    openInvoiceIds,
+  };
 }
 
 /** Adds products from..to-1 with one INSERT ... SELECT; names and SKUs are unique and searchable. */
