@@ -175,6 +175,96 @@ app.post('/api/v1/external/products/reserve', async (req, res) => {
   }
 });
 
+/**
+ * The same row-locked update as the service's payment (CONTRACT §7.2), with nothing checked
+ * but the amount due: lock the invoice row, sum its approved notes, draw the PAY- number, move
+ * the invoice's total (and status), insert the payment and its outbox event, in one transaction.
+ */
+app.post('/api/v1/external/billing/invoices/:id/payments', async (req, res) => {
+  const { amount, method, reference } = req.body as { amount: number; method: string; reference?: string };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query(
+      `SELECT i.*,
+         COALESCE((SELECT sum(amount) FROM debit_notes d WHERE d.tenant_id = i.tenant_id AND d.invoice_id = i.id AND d.status = 'APPROVED'), 0) AS debits,
+         COALESCE((SELECT sum(amount) FROM credit_notes c WHERE c.tenant_id = i.tenant_id AND c.invoice_id = i.id AND c.status = 'APPROVED'), 0) AS credits
+       FROM invoices i WHERE i.tenant_id = $1 AND i.id = $2 FOR UPDATE`,
+      [tenantId, req.params.id],
+    );
+    const inv = rows[0];
+    const cents = (v: string | number) => Math.round(Number(v) * 100);
+    const due =
+      cents(inv.total_amount) +
+      cents(inv.debits) -
+      cents(inv.credits) -
+      cents(inv.payments_total) +
+      cents(inv.refunds_total);
+    if (!['DRAFT', 'APPROVED'].includes(inv.status) || cents(amount) > due) {
+      await client.query('ROLLBACK');
+      res.status(400).json({ success: false, status: 400, message: 'Payment exceeds the amount due' });
+      return;
+    }
+    const seq = await client.query(
+      `INSERT INTO document_sequences (tenant_id, fiscal_year_id, kind, last_value) VALUES ($1, $2, 'PAY', 1)
+       ON CONFLICT (tenant_id, fiscal_year_id, kind) DO UPDATE SET last_value = document_sequences.last_value + 1
+       RETURNING last_value`,
+      [tenantId, fiscalYearId],
+    );
+    const number = `PAY-${fiscalYearCode}-${String(seq.rows[0].last_value).padStart(6, '0')}`;
+    const id = randomUUID();
+    const now = new Date();
+    const left = due - cents(amount);
+    const status = left === 0 ? 'PAID' : 'APPROVED';
+    await client.query(
+      `UPDATE invoices SET status = $3, payments_total = payments_total + $4, approved_at = COALESCE(approved_at, $5), updated_at = $5
+       WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, inv.id, status, amount, now],
+    );
+    await client.query(
+      `INSERT INTO payments (tenant_id, id, number, invoice_id, fiscal_year_id, branch_id, amount, method, reference, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [tenantId, id, number, inv.id, fiscalYearId, branchId, amount, method, reference ?? null, now],
+    );
+    const payload = {
+      id,
+      code: number,
+      branchId,
+      resource: 'PAYMENT',
+      action: 'RECEIVE',
+      invoiceId: inv.id,
+      paymentMethod: method,
+      reference: reference ?? null,
+      amount,
+      timestamp: now.toISOString(),
+    };
+    await client.query(
+      `INSERT INTO outbox_events (tenant_id, id, event_name, payload, occurred_at) VALUES ($1, $2, 'billing.payment.received', $3, $4)`,
+      [tenantId, randomUUID(), JSON.stringify(payload), now],
+    );
+    await client.query('COMMIT');
+    res.status(201).json({
+      success: true,
+      data: {
+        id,
+        paymentNumber: number,
+        invoiceId: inv.id,
+        amount,
+        method,
+        reference: reference ?? null,
+        receivedAt: now.toISOString(),
+        invoiceStatus: status,
+        amountDue: left / 100,
+      },
+    });
+  } catch (err) {
+    await client.query('ROLLBACK');
+    res.status(500).json({ success: false, status: 500, message: String(err) });
+  } finally {
+    client.release();
+  }
+});
+
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : ''}\n`);

@@ -18,8 +18,11 @@ export interface LoadOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   connections: number;
   duration: number;
-  /** Called for every request: returns its headers and body (fresh nonce, timestamp, signature). */
-  prepare?: () => { headers: Record<string, string>; body?: string };
+  /**
+   * Called for every request: returns its headers and body (fresh nonce, timestamp, signature),
+   * and optionally its own path (a payment names its invoice).
+   */
+  prepare?: () => { headers: Record<string, string>; body?: string; path?: string };
 }
 
 /** One autocannon run. Every request can be prepared afresh (the service's are signed one by one). */
@@ -35,11 +38,12 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
         ...(o.prepare
           ? {
               setupRequest: (req: autocannon.Request) => {
-                const { headers, body } = o.prepare!();
+                const { headers, body, path } = o.prepare!();
                 return {
                   ...req,
                   headers: { ...(req.headers ?? {}), ...headers },
                   ...(body === undefined ? {} : { body }),
+                  ...(path === undefined ? {} : { path }),
                 };
               },
             }

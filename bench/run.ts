@@ -96,40 +96,64 @@ async function main(): Promise<void> {
       warehouseId: ids.warehouseId,
       items: [{ productId: ids.productIds[0]!, quantity: 1 }],
     });
-    const signedPost = (body: () => object) => () => {
+    // Payments of 0.01 on one of the open invoices (each with an amount due far above a run's total).
+    const paymentBody = () => ({ amount: 0.01, method: 'CARD', reference: 'bench' });
+    const paymentPath = () =>
+      `/api/v1/external/billing/invoices/${ids.openInvoiceIds[Math.floor(Math.random() * ids.openInvoiceIds.length)]!}/payments`;
+    /** A POST scenario's body and, when each request picks its own target, its path. */
+    interface Post {
+      body: () => object;
+      path?: () => string;
+    }
+    const signedPost = (post: Post) => () => {
       const nonce = newNonce();
       const timestamp = Date.now();
       return {
+        ...(post.path ? { path: post.path() } : {}),
         headers: {
           'content-type': 'application/json',
           'x-client-id': creds.clientId,
           'x-nonce': nonce,
           'x-timestamp': String(timestamp),
         },
-        body: JSON.stringify(signBody(body(), creds.clientSecret, nonce, timestamp)),
+        body: JSON.stringify(signBody(post.body(), creds.clientSecret, nonce, timestamp)),
       };
     };
-    const plainPost = (body: () => object) => () => ({
+    const plainPost = (post: Post) => () => ({
+      ...(post.path ? { path: post.path() } : {}),
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body()),
+      body: JSON.stringify(post.body()),
     });
-    const scenarios: { name: string; path: string; body?: () => object }[] = [
+    const scenarios: { name: string; path: string; post?: Post }[] = [
       { name: 'GET /products?page=1&limit=10', path: '/api/v1/external/products?page=1&limit=10' },
       { name: 'GET /products?search=sku-1234', path: '/api/v1/external/products?search=sku-1234' },
-      { name: 'POST /billing/invoices (3 items)', path: '/api/v1/external/billing/invoices', body: invoiceBody },
+      {
+        name: 'POST /billing/invoices (3 items)',
+        path: '/api/v1/external/billing/invoices',
+        post: { body: invoiceBody },
+      },
       // Every reservation holds 1 of a stock of 10^9, so none is refused (CONTRACT §7.1).
-      { name: 'POST /products/reserve (1 item)', path: '/api/v1/external/products/reserve', body: reserveBody },
+      {
+        name: 'POST /products/reserve (1 item)',
+        path: '/api/v1/external/products/reserve',
+        post: { body: reserveBody },
+      },
+      {
+        name: 'POST /billing/invoices/:id/payments',
+        path: paymentPath(),
+        post: { body: paymentBody, path: paymentPath },
+      },
     ];
     for (const s of scenarios) {
       const base: LoadResult[] = [];
       const svc: LoadResult[] = [];
-      const method = s.body ? ('POST' as const) : undefined;
+      const method = s.post ? ('POST' as const) : undefined;
       const common = { path: s.path, method, connections: CONNECTIONS, duration: DURATION };
       for (let r = 0; r < ROUNDS; r++) {
         const baselineRun = { ...common, url: `http://127.0.0.1:${baselinePort}` };
-        base.push(await load(s.body ? { ...baselineRun, prepare: plainPost(s.body) } : baselineRun));
+        base.push(await load(s.post ? { ...baselineRun, prepare: plainPost(s.post) } : baselineRun));
         const serviceRun = { ...common, url: `http://127.0.0.1:${servicePort}` };
-        svc.push(await load({ ...serviceRun, prepare: s.body ? signedPost(s.body) : signedGet }));
+        svc.push(await load({ ...serviceRun, prepare: s.post ? signedPost(s.post) : signedGet }));
       }
       rows.push({ scenario: s.name, base: medianOf(base), svc: medianOf(svc) });
     }
@@ -244,7 +268,45 @@ async function seed(knex: Knex, products: number) {
     reserved: 0,
     updated_at: now,
   });
-  return { tenantId, branchId, fiscalYearId, fiscalYearCode: String(year), warehouseId, customerIds, productIds };
+  // 50 APPROVED invoices of 999,999,999.99 (one line each) for the payment scenario.
+  const openInvoiceIds = Array.from({ length: 50 }, () => randomUUID());
+  await knex('invoices').insert(
+    openInvoiceIds.map((id, i) => ({
+      tenant_id: tenantId,
+      id,
+      number: `INV-${year}-${String(900_000 + i).padStart(6, '0')}`,
+      fiscal_year_id: fiscalYearId,
+      branch_id: branchId,
+      customer_id: customerIds[i % customerIds.length],
+      payment_method: 'CARD',
+      status: 'APPROVED',
+      total_amount: '999999999.99',
+      approved_at: now,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  await knex('invoice_lines').insert(
+    openInvoiceIds.map((id) => ({
+      tenant_id: tenantId,
+      invoice_id: id,
+      line_no: 1,
+      product_id: productIds[0],
+      quantity: '1.000',
+      unit_price: '999999999.99',
+      line_total: '999999999.99',
+    })),
+  );
+  return {
+    tenantId,
+    branchId,
+    fiscalYearId,
+    fiscalYearCode: String(year),
+    warehouseId,
+    customerIds,
+    productIds,
+    openInvoiceIds,
+  };
 }
 
 async function createIntegration(

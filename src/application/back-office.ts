@@ -6,7 +6,9 @@ import type { RemoveApiKey } from './access/remove-api-key.js';
 import type { UpdateIntegration } from './access/update-integration.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
+import type { ListInvoicePayments, ListInvoiceRefunds } from './billing/list-invoice-money.js';
 import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
+import type { RecordPayment } from './billing/record-payment.js';
 import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
 import type { RecordCarrierEvent } from './logistics/record-carrier-event.js';
@@ -63,13 +65,19 @@ export interface InventoryBackOffice {
   cancelPurchaseOrder: CancelPurchaseOrder;
 }
 
-/** Invoice approval, credit and debit note approval and voiding. */
+/**
+ * Invoice approval, credit and debit note approval and voiding, an invoice's payments and
+ * refunds, and recording a payment (`recordPayment.executeInAnyTenant`).
+ */
 export interface BillingBackOffice {
   approveInvoice: ApproveInvoice;
   approveCreditNote: ApproveNote;
   approveDebitNote: ApproveNote;
   voidCreditNote: VoidNote;
   voidDebitNote: VoidNote;
+  recordPayment: RecordPayment;
+  listInvoicePayments: ListInvoicePayments;
+  listInvoiceRefunds: ListInvoiceRefunds;
 }
 
 /** Webhook endpoints and deliveries: resume, list, replay, ping. */

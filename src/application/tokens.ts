@@ -18,10 +18,15 @@ import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
 import type { CreateInvoice } from './billing/create-invoice.js';
 import type { CreateNote } from './billing/create-note.js';
+import type { CreateRefund } from './billing/create-refund.js';
+import type { GetInvoice } from './billing/get-invoice.js';
 import type { BillingUseCases } from './billing/index.js';
+import type { ListCustomers } from './billing/list-customers.js';
+import type { ListInvoicePayments, ListInvoiceRefunds } from './billing/list-invoice-money.js';
 import type { ListInvoices } from './billing/list-invoices.js';
 import type { ListNotes } from './billing/list-notes.js';
 import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
+import type { RecordPayment } from './billing/record-payment.js';
 import type { VoidInvoice } from './billing/void-invoice.js';
 import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
@@ -179,6 +184,12 @@ export const TOKENS = {
   CreateDebitNote: token<CreateNote>('CreateDebitNote'),
   ApproveDebitNote: token<ApproveNote>('ApproveDebitNote'),
   VoidDebitNote: token<VoidNote>('VoidDebitNote'),
+  ListCustomers: token<ListCustomers>('ListCustomers'),
+  GetInvoice: token<GetInvoice>('GetInvoice'),
+  RecordPayment: token<RecordPayment>('RecordPayment'),
+  CreateRefund: token<CreateRefund>('CreateRefund'),
+  ListInvoicePayments: token<ListInvoicePayments>('ListInvoicePayments'),
+  ListInvoiceRefunds: token<ListInvoiceRefunds>('ListInvoiceRefunds'),
   /** The BillingUseCases object the external billing router takes. */
   BillingUseCases: token<BillingUseCases>('BillingUseCases'),
   BillingBackOffice: token<BillingBackOffice>('BillingBackOffice'),

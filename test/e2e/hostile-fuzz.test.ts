@@ -146,6 +146,8 @@ interface Route {
 const invoiceItem: Fields = { productId: 'uuid', quantity: 'quantity', unitPrice: 'money' };
 const adjustItem: Fields = { productId: 'uuid', quantity: 'quantity', type: { enum: ['STOCK_IN', 'STOCK_OUT'] } };
 const noteBody: Fields = { invoiceId: 'uuid', amount: 'money', reason: 'text' };
+const paymentBody: Fields = { amount: 'money', method: { enum: ['CASH', 'QR'] }, reference: 'text' };
+const customerBody: Fields = { name: 'text', email: 'text', phone: 'text', taxId: 'text', address: 'text' };
 
 /** Every external and back-office route. One line per route. */
 const ROUTES: Route[] = [
@@ -176,6 +178,22 @@ const ROUTES: Route[] = [
   { api: 'external', method: 'POST', path: '/billing/credit-notes', body: noteBody },
   { api: 'external', method: 'GET', path: '/billing/debit-notes', query: {} },
   { api: 'external', method: 'POST', path: '/billing/debit-notes', body: noteBody },
+  { api: 'external', method: 'GET', path: '/billing/invoices/:invoiceId' },
+  { api: 'external', method: 'POST', path: '/billing/invoices/:invoiceId/payments', body: paymentBody },
+  {
+    api: 'external',
+    method: 'POST',
+    path: '/billing/refunds',
+    body: { invoiceId: 'uuid', amount: 'money', reason: 'text', method: { enum: ['CASH'] } },
+  },
+  { api: 'external', method: 'POST', path: '/billing/customers', body: customerBody },
+  { api: 'external', method: 'GET', path: '/billing/customers', query: { search: 'text' } },
+  {
+    api: 'external',
+    method: 'POST',
+    path: '/billing/notes',
+    body: { type: { enum: ['CREDIT', 'DEBIT'] }, ...noteBody },
+  },
   { api: 'admin', method: 'POST', path: '/tenants', body: { name: 'text' } },
   { api: 'admin', method: 'POST', path: '/tenants/:tenantId/branches', body: { name: 'text', code: 'text' } },
   {
@@ -195,7 +213,7 @@ const ROUTES: Route[] = [
     api: 'admin',
     method: 'POST',
     path: '/tenants/:tenantId/customers',
-    body: { name: 'text', email: 'text', phone: 'text' },
+    body: customerBody,
   },
   {
     api: 'admin',
@@ -240,6 +258,9 @@ const ROUTES: Route[] = [
   },
   { api: 'admin', method: 'GET', path: '/tenants/:tenantId/products/:productId/ledger', query: {} },
   { api: 'admin', method: 'POST', path: '/invoices/:invoiceId/approve' },
+  { api: 'admin', method: 'POST', path: '/invoices/:invoiceId/payments', body: paymentBody },
+  { api: 'admin', method: 'GET', path: '/invoices/:invoiceId/payments', query: {} },
+  { api: 'admin', method: 'GET', path: '/invoices/:invoiceId/refunds', query: {} },
   { api: 'admin', method: 'POST', path: '/credit-notes/:noteId/approve' },
   { api: 'admin', method: 'POST', path: '/debit-notes/:noteId/approve' },
   { api: 'admin', method: 'POST', path: '/credit-notes/:noteId/void', body: { reason: 'text' } },

@@ -69,6 +69,10 @@ describe('e2e: no client input yields a 5xx (property-based)', () => {
     ['PATCH', '/billing/invoices/:id/void'],
     ['POST', '/billing/credit-notes'],
     ['POST', '/billing/debit-notes'],
+    ['POST', '/billing/invoices/:id/payments'],
+    ['POST', '/billing/refunds'],
+    ['POST', '/billing/customers'],
+    ['POST', '/billing/notes'],
   ] as const;
 
   it('answers arbitrary signed bodies on every write endpoint with 2xx or 4xx', async () => {
@@ -92,6 +96,7 @@ describe('e2e: no client input yields a 5xx (property-based)', () => {
       '/billing/invoices',
       '/billing/credit-notes',
       '/billing/debit-notes',
+      '/billing/customers',
     ];
     const param = fc.constantFrom('page', 'limit', 'search', 'status', 'fromDate', 'toDate', 'x');
     await fc.assert(

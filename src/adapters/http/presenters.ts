@@ -1,13 +1,10 @@
 import type { TenantDetail } from '../../application/organization/get-tenant.js';
-import type { Customer } from '../../domain/billing/customer.js';
 import { presentIntegration } from '../shared/access-presenters.js';
 import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 
 /** Aggregates → response objects. Money and quantities serialise as exact JSON numbers. */
-export function presentCustomer(c: Customer) {
-  return { id: c.id, name: c.name, email: c.email, phone: c.phone, createdAt: c.createdAt.toISOString() };
-}
+export { presentCustomer } from './billing-presenters.js';
 
 export function presentTenant(t: Tenant) {
   return { id: t.id, name: t.name, createdAt: t.createdAt.toISOString() };

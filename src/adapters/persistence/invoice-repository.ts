@@ -65,21 +65,23 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   }
 
   /**
-   * The row first (locked when asked), then lines and note totals in later statements: under
-   * READ COMMITTED each statement sees what was committed before it began, so totals read
-   * after the lock include every note written by the transaction that held it before us.
+   * The row first (locked when asked), then its lines and note totals in one later statement:
+   * under READ COMMITTED each statement sees what was committed before it began, so totals
+   * read after the lock include every note written by the transaction that held it before us.
+   * Line values travel as text inside the JSON, so no amount passes through a binary float.
    */
   private async load(where: Partial<InvoiceRow>, options: LoadOptions): Promise<Invoice | null> {
     const q = this.db<InvoiceRow>('invoices').where(where);
     if (options.forUpdate) q.forUpdate();
     const row = await q.first();
     if (!row) return null;
-    const lines = await this.db<InvoiceLineRow>('invoice_lines').where({
-      tenant_id: row.tenant_id,
-      invoice_id: row.id,
-    });
-    const totals = await this.db.raw<{ rows: NoteTotalsRow[] }>(
+    const { rows } = await this.db.raw<{ rows: (NoteTotalsRow & { lines: unknown })[] }>(
       `SELECT
+         COALESCE((SELECT json_agg(json_build_object(
+                     'tenant_id', l.tenant_id, 'invoice_id', l.invoice_id, 'line_no', l.line_no,
+                     'product_id', l.product_id, 'quantity', l.quantity::text,
+                     'unit_price', l.unit_price::text, 'line_total', l.line_total::text) ORDER BY l.line_no)
+                   FROM invoice_lines l WHERE l.tenant_id = :t AND l.invoice_id = :i), '[]'::json) AS lines,
          COALESCE((SELECT sum(amount) FROM debit_notes
                    WHERE tenant_id = :t AND invoice_id = :i AND status = 'APPROVED'), 0) AS approved_debits,
          COALESCE((SELECT sum(amount) FROM credit_notes
@@ -88,7 +90,9 @@ export class KnexInvoiceRepository implements InvoiceRepository {
                    WHERE tenant_id = :t AND invoice_id = :i AND status = 'DRAFT'), 0) AS pending_credits`,
       { t: row.tenant_id, i: row.id },
     );
-    return toInvoice(row, lines, totals.rows[0]!);
+    const { lines, ...totals } = rows[0]!;
+    const parsed = (typeof lines === 'string' ? JSON.parse(lines) : lines) as InvoiceLineRow[];
+    return toInvoice(row, parsed, totals);
   }
 
   async list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>> {

@@ -52,6 +52,13 @@ export class KnexNoteRepository implements NoteRepository {
     return row ? toNote(this.kind, row) : null;
   }
 
+  async findByInvoice(tenantId: string, invoiceId: string): Promise<Note[]> {
+    const rows = await this.db<NoteRow>(this.table)
+      .where({ tenant_id: tenantId, invoice_id: invoiceId })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
+    return rows.map((row) => toNote(this.kind, row));
+  }
+
   async list(tenantId: string, query: PageRequest): Promise<Page<Note>> {
     const base = this.db<NoteRow>(this.table).where({ tenant_id: tenantId });
     return paginate(

@@ -3,14 +3,10 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateSku, DuplicateSlug } from '../../domain/inventory/errors.js';
 import type { Product } from '../../domain/inventory/product.js';
 import { translateViolations } from './db-errors.js';
+import { likePattern } from './like-pattern.js';
 import { toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
 import { paginate } from './paginate.js';
 import type { Db } from './db.js';
-
-/** `%`, `_` and `\` are literal in a search term. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The indexed search text (`products_search_trgm`): the expression must match the index's. */
 const SEARCH_TEXT = `(lower(p.name) || chr(1) || lower(p.sku))`;

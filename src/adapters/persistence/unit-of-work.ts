@@ -16,6 +16,7 @@ import {
   KnexWarehouseRepository,
 } from './organization-repositories.js';
 import { KnexOutboxFeed } from './outbox-feed.js';
+import { KnexPaymentRepository, KnexRefundRepository } from './payment-refund-repositories.js';
 import { KnexOutbox } from './outbox-repository.js';
 import type { Db, SeenAggregates } from './db.js';
 import { KnexProductRepository } from './product-repository.js';
@@ -49,6 +50,8 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
     invoices: new KnexInvoiceRepository(db, seen),
     creditNotes: new KnexNoteRepository(db, 'CREDIT', seen),
     debitNotes: new KnexNoteRepository(db, 'DEBIT', seen),
+    payments: new KnexPaymentRepository(db, seen),
+    refunds: new KnexRefundRepository(db, seen),
     documentNumbers: new KnexDocumentNumbers(db),
     shipments: new KnexShipmentRepository(db, seen),
     outboxFeed: new KnexOutboxFeed(db),

@@ -123,6 +123,26 @@ export class ExternalApiClient {
   createDebitNote(body: { invoiceId: string; amount: number; reason: string }) {
     return this.request('POST', '/billing/debit-notes', body);
   }
+  // Billing roadmap (CONTRACT 7.2)
+  getInvoice(id: string) {
+    return this.get(`/billing/invoices/${id}`);
+  }
+  recordPayment(invoiceId: string, body: { amount: number; method: string; reference?: string }) {
+    return this.request('POST', `/billing/invoices/${invoiceId}/payments`, body);
+  }
+  createRefund(body: { invoiceId: string; amount: number; reason: string; method?: string }) {
+    return this.request('POST', '/billing/refunds', body);
+  }
+  createCustomer(body: { name: string; email?: string; phone?: string; taxId?: string; address?: string }) {
+    return this.request('POST', '/billing/customers', body);
+  }
+  listCustomers(query: { search?: string; page?: number; limit?: number } = {}) {
+    return this.get('/billing/customers', query);
+  }
+  createNote(body: { type: 'CREDIT' | 'DEBIT'; invoiceId: string; amount: number; reason: string }) {
+    return this.request('POST', '/billing/notes', body);
+  }
+  // End of the billing roadmap block.
   bookShipment(body: {
     invoiceId?: string;
     reference?: string;

@@ -1,5 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PHONE_PATTERN, PHONE_RULE } from '../../domain/billing/customer.js';
+import {
+  ADDRESS_MAX_LENGTH,
+  ADDRESS_RULE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_RULE,
+  PHONE_PATTERN,
+  PHONE_RULE,
+  TAX_ID_MAX_LENGTH,
+  TAX_ID_RULE,
+} from '../../domain/billing/customer.js';
 import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
 import {
   MAX_INVOICE_ITEMS,
@@ -8,7 +17,8 @@ import {
   type PaymentMethod,
 } from '../../domain/billing/invoice-line.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../domain/billing/invoice.machine.js';
-import { REASON_MAX_LENGTH, REASON_RULE } from '../../domain/billing/note.js';
+import { REASON_MAX_LENGTH, REASON_RULE, type NoteKind } from '../../domain/billing/note.js';
+import { PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE } from '../../domain/billing/payment.js';
 import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
@@ -26,7 +36,7 @@ const Reason = Type.String({
   'x-message': REASON_RULE,
 });
 
-/** A note amount: > 0, at most 2 decimals. */
+/** A note, payment or refund amount: > 0, at most 2 decimals. */
 const Amount = Type.Number({ exclusiveMinimum: 0, maxDecimals: 2, maximum: MAX_AMOUNT.toNumber() });
 
 export const InvoiceItem = Type.Object(
@@ -39,10 +49,13 @@ export const InvoiceItem = Type.Object(
 );
 
 /** POST /billing/invoices. */
+/** CASH, CARD, QR or CREDIT. */
+const Method = Type.Unsafe<PaymentMethod>({ type: 'string', enum: [...PAYMENT_METHODS] });
+
 export const CreateInvoiceBody = Type.Object(
   {
     customerId: Uuid,
-    paymentMethod: Type.Unsafe<PaymentMethod>({ type: 'string', enum: [...PAYMENT_METHODS] }),
+    paymentMethod: Method,
     items: Type.Array(InvoiceItem, { minItems: 1, maxItems: MAX_INVOICE_ITEMS }),
   },
   { additionalProperties: false },
@@ -85,6 +98,16 @@ export const CreateNoteBody = Type.Object(
 );
 export type CreateNoteCommand = Static<typeof CreateNoteBody>;
 
+/** POST /billing/notes: either kind of note, named by `type`; the rest is the per-type body. */
+export const CreateAnyNoteBody = Type.Object(
+  {
+    type: Type.Unsafe<NoteKind>({ type: 'string', enum: ['CREDIT', 'DEBIT'] }),
+    ...CreateNoteBody.properties,
+  },
+  { additionalProperties: false },
+);
+export type CreateAnyNoteCommand = Static<typeof CreateAnyNoteBody>;
+
 /** GET /billing/credit-notes and /billing/debit-notes. */
 export const ListNotesQuery = Type.Object(PageQueryFields);
 export type ListNotesCommand = Static<typeof ListNotesQuery>;
@@ -93,13 +116,55 @@ export type ListNotesCommand = Static<typeof ListNotesQuery>;
 export const VoidNoteBody = Type.Object({ reason: Type.Optional(Reason) }, { additionalProperties: false });
 export type VoidNoteCommand = Static<typeof VoidNoteBody>;
 
-/** Back office: POST /tenants/:tenantId/customers. */
-export const CreateCustomerBody = Type.Object(
+/** POST /billing/invoices/:id/payments (and the back office's payment of an invoice). */
+export const RecordPaymentBody = Type.Object(
   {
-    name: Name,
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-    phone: Type.Optional(Type.String({ pattern: PHONE_PATTERN, 'x-message': PHONE_RULE })),
+    amount: Amount,
+    method: Method,
+    reference: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: PAYMENT_REFERENCE_MAX_LENGTH,
+        pattern: '\\S',
+        'x-message': PAYMENT_REFERENCE_RULE,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
+export type RecordPaymentCommand = Static<typeof RecordPaymentBody>;
+
+/** POST /billing/refunds. */
+export const CreateRefundBody = Type.Object(
+  { invoiceId: Uuid, amount: Amount, reason: Reason, method: Type.Optional(Method) },
+  { additionalProperties: false },
+);
+export type CreateRefundCommand = Static<typeof CreateRefundBody>;
+
+/** Optional free text of 1 to `maxLength` characters, not only blanks. */
+const Text = (maxLength: number, message: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', 'x-message': message });
+
+/**
+ * POST /billing/customers (CONTRACT §7.2), and the back office's
+ * POST /tenants/:tenantId/customers: one schema for both doors.
+ */
+export const CreateCustomerBody = Type.Object(
+  {
+    name: Name,
+    email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH, 'x-message': EMAIL_RULE })),
+    phone: Type.Optional(Type.String({ pattern: PHONE_PATTERN, 'x-message': PHONE_RULE })),
+    taxId: Type.Optional(Text(TAX_ID_MAX_LENGTH, TAX_ID_RULE)),
+    address: Type.Optional(Text(ADDRESS_MAX_LENGTH, ADDRESS_RULE)),
+  },
+  { additionalProperties: false },
+);
+/** The customer and the tenant it belongs to (the caller's, or the back office's path parameter). */
 export type CreateCustomerCommand = Static<typeof CreateCustomerBody> & { tenantId: string };
+
+/** GET /billing/customers: page, limit and a search on name, email or phone. */
+export const ListCustomersQuery = Type.Object({
+  ...PageQueryFields,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type ListCustomersCommand = Static<typeof ListCustomersQuery>;

@@ -5,7 +5,11 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { CreateCustomerCommand } from './commands.js';
 
-/** Back office: a customer of a tenant. Errors: TenantNotFound, ValidationError. */
+/**
+ * A customer of a tenant (CONTRACT §7.2): POST /billing/customers for an integration's own
+ * tenant, and the back office's POST /tenants/:tenantId/customers, with one schema and one
+ * rule. Errors: TenantNotFound (back office), ValidationError.
+ */
 export class CreateCustomer {
   constructor(
     private readonly uow: UnitOfWork<'tenants' | 'customers'>,
@@ -14,9 +18,10 @@ export class CreateCustomer {
   ) {}
 
   async execute(command: CreateCustomerCommand): Promise<Customer> {
-    const customer = newCustomer(this.ids.next(), command.tenantId, command, this.clock.now());
+    const { tenantId, ...fields } = command;
+    const customer = newCustomer(this.ids.next(), tenantId, fields, this.clock.now());
     await this.uow.run(async (r) => {
-      if (!(await r.tenants.findById(command.tenantId))) throw new TenantNotFound();
+      if (!(await r.tenants.findById(tenantId))) throw new TenantNotFound();
       await r.customers.add(customer);
     });
     return customer;

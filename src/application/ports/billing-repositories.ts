@@ -4,11 +4,20 @@ import type { InvoiceAmounts } from '../../domain/billing/invoice-amounts.js';
 import type { PaymentMethod } from '../../domain/billing/invoice-line.js';
 import type { InvoiceStatus } from '../../domain/billing/invoice.machine.js';
 import type { Note } from '../../domain/billing/note.js';
+import type { Payment } from '../../domain/billing/payment.js';
+import type { Refund } from '../../domain/billing/refund.js';
 import type { Page, PageRequest } from './pagination.js';
+
+export interface CustomerListQuery extends PageRequest {
+  /** Case-insensitive substring of the name, the email or the phone. */
+  search?: string;
+}
 
 export interface CustomerRepository {
   add(customer: Customer): Promise<void>;
   findById(tenantId: string, id: string): Promise<Customer | null>;
+  /** By name, then id. */
+  list(tenantId: string, query: CustomerListQuery): Promise<Page<Customer>>;
 }
 
 /** Options of a load: `forUpdate` locks the row until the transaction ends. */
@@ -55,6 +64,26 @@ export interface InvoiceRepository {
   list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>>;
 }
 
+/** Payments of invoices: written once, never changed. */
+export interface PaymentRepository {
+  /** Throws DuplicateDocumentNumber when the number is taken. */
+  add(payment: Payment): Promise<void>;
+  /** Every payment of one invoice, newest first, then id. */
+  findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]>;
+  /** A page of the invoice's payments, newest first, then id. */
+  listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Payment>>;
+}
+
+/** Refunds of invoices: written once, never changed. */
+export interface RefundRepository {
+  /** Throws DuplicateDocumentNumber when the number is taken. */
+  add(refund: Refund): Promise<void>;
+  /** Every refund of one invoice, newest first, then id. */
+  findByInvoice(tenantId: string, invoiceId: string): Promise<Refund[]>;
+  /** A page of the invoice's refunds, newest first, then id. */
+  listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Refund>>;
+}
+
 /** Credit notes and debit notes: one table each, one interface. */
 export interface NoteRepository {
   /** Throws DuplicateDocumentNumber when the number is taken. */
@@ -66,4 +95,6 @@ export interface NoteRepository {
   findByIdAcrossTenants(id: string): Promise<Note | null>;
   /** Newest first, then id. */
   list(tenantId: string, query: PageRequest): Promise<Page<Note>>;
+  /** Every note of one invoice, newest first, then id. */
+  findByInvoice(tenantId: string, invoiceId: string): Promise<Note[]>;
 }

@@ -1,5 +1,5 @@
 /** Document kinds that carry a number `<KIND>-<fiscal year code>-<6-digit sequence>`. */
-export type DocumentKind = 'INV' | 'CN' | 'DN' | 'ADJ' | 'SHP' | 'TRF' | 'RSV' | 'PO' | 'GRN';
+export type DocumentKind = 'INV' | 'CN' | 'DN' | 'ADJ' | 'SHP' | 'TRF' | 'RSV' | 'PO' | 'GRN' | 'PAY' | 'RF';
 
 export interface DocumentNumbers {
   /**

@@ -1,5 +1,11 @@
 import type { IntegrationRepository } from './access-ports.js';
-import type { CustomerRepository, InvoiceRepository, NoteRepository } from './billing-repositories.js';
+import type {
+  CustomerRepository,
+  InvoiceRepository,
+  NoteRepository,
+  PaymentRepository,
+  RefundRepository,
+} from './billing-repositories.js';
 import type { DocumentNumbers } from './document-numbers.js';
 import type { ShipmentRepository } from './logistics-ports.js';
 import type {
@@ -39,6 +45,8 @@ export interface Repositories {
   invoices: InvoiceRepository;
   creditNotes: NoteRepository;
   debitNotes: NoteRepository;
+  payments: PaymentRepository;
+  refunds: RefundRepository;
   documentNumbers: DocumentNumbers;
   shipments: ShipmentRepository;
   outboxFeed: OutboxFeed;

@@ -39,6 +39,8 @@ export const EXTERNAL_ROUTES: Record<string, Area | readonly Area[]> = {
   'GET /billing/debit-notes': 'billing',
   'POST /billing/debit-notes': 'billing',
   'POST /billing/customers': 'billing',
+  'GET /billing/customers': 'billing',
+  'POST /billing/refunds': 'billing',
   'POST /billing/notes': 'billing',
   'POST /logistics/shipments': 'logistics',
   'POST /logistics/shipments/cancel': 'logistics',

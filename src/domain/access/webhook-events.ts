@@ -1,9 +1,14 @@
 import { ValidationError } from '../shared/errors.js';
 
-/** The events of spec 6.2 this service emits, and the shipment events of CONTRACT §7.3. */
+/**
+ * The events of spec 6.2 this service emits, the payment and refund events of CONTRACT §7.2
+ * and the shipment events of §7.3.
+ */
 export const SUPPORTED_EVENTS = [
   'billing.invoice.created',
   'billing.invoice.voided',
+  'billing.payment.received',
+  'billing.refund.processed',
   'inventory.adjustment.approved',
   'logistics.shipment.pickup',
   'logistics.shipment.transit',

@@ -7,36 +7,69 @@ export interface Customer {
   readonly name: string;
   readonly email: string | null;
   readonly phone: string | null;
+  readonly taxId: string | null;
+  readonly address: string | null;
   readonly createdAt: Date;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A phone number, and its rule worded once (the request schema shows both). */
-export const PHONE_PATTERN = '^\\+?[0-9 ()-]{3,32}$';
-export const PHONE_RULE = 'phone must be a valid phone number';
-const PHONE = new RegExp(PHONE_PATTERN);
+export const CUSTOMER_NAME_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const TAX_ID_MAX_LENGTH = 64;
+export const ADDRESS_MAX_LENGTH = 500;
 
-/**
- * A new customer. The request schema checks the shape; the customer keeps its own invariants
- * on the trimmed values (a name that is not only blanks, contact fields that still read as an
- * email address or a phone number).
- */
-export function newCustomer(
-  id: string,
-  tenantId: string,
-  input: { name: string; email?: string; phone?: string },
-  now: Date,
-): Customer {
-  const name = cleanText(input.name, 200);
-  if (name === null) throw new ValidationError('name must be a non-empty string of at most 200 characters', 'name');
-  const email = contact(input.email, 'email', EMAIL, 'email must be a valid email address');
-  const phone = contact(input.phone, 'phone', PHONE, PHONE_RULE);
-  return { id, tenantId, name, email, phone, createdAt: now };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A phone number (CONTRACT §7.2): 3 to 32 of digits, spaces and `+()-`; its rule worded once. */
+export const PHONE_PATTERN = '^[0-9 +()-]{3,32}$';
+export const PHONE_RULE = 'phone must be 3 to 32 digits, spaces or "+()-"';
+export const EMAIL_RULE = 'email must be a valid email address';
+export const TAX_ID_RULE = `taxId must be a non-empty string of at most ${TAX_ID_MAX_LENGTH} characters`;
+export const ADDRESS_RULE = `address must be a non-empty string of at most ${ADDRESS_MAX_LENGTH} characters`;
+const PHONE = new RegExp(PHONE_PATTERN);
+const ANYTHING = /./;
+
+/** What a new customer is made from: the request, checked by its schema. */
+export interface NewCustomer {
+  name: string;
+  email?: string;
+  phone?: string;
+  taxId?: string;
+  address?: string;
 }
 
-function contact(value: string | undefined, field: string, pattern: RegExp, message: string): string | null {
+/**
+ * A new customer (CONTRACT §7.2). The request schema checks the shape; the customer keeps its
+ * own invariants on the trimmed values (a name that is not only blanks, contact fields that
+ * still read as an email address or a phone number).
+ */
+export function newCustomer(id: string, tenantId: string, input: NewCustomer, now: Date): Customer {
+  const name = cleanText(input.name, CUSTOMER_NAME_MAX_LENGTH);
+  if (name === null) {
+    throw new ValidationError(
+      `name must be a non-empty string of at most ${CUSTOMER_NAME_MAX_LENGTH} characters`,
+      'name',
+    );
+  }
+  return {
+    id,
+    tenantId,
+    name,
+    email: optional(input.email, 'email', EMAIL_MAX_LENGTH, EMAIL, EMAIL_RULE),
+    phone: optional(input.phone, 'phone', 32, PHONE, PHONE_RULE),
+    taxId: optional(input.taxId, 'taxId', TAX_ID_MAX_LENGTH, ANYTHING, TAX_ID_RULE),
+    address: optional(input.address, 'address', ADDRESS_MAX_LENGTH, ANYTHING, ADDRESS_RULE),
+    createdAt: now,
+  };
+}
+
+function optional(
+  value: string | undefined,
+  field: string,
+  maxLength: number,
+  pattern: RegExp,
+  message: string,
+): string | null {
   if (value === undefined) return null;
-  const text = cleanText(value, 254);
+  const text = cleanText(value, maxLength);
   if (text === null || !pattern.test(text)) throw new ValidationError(message, field);
   return text;
 }

@@ -72,9 +72,17 @@ export class CreditNoteExceedsBalance extends DomainError {
   }
 }
 
+/** A payment above what is still due at its turn (CONTRACT §7.2): 400. */
 export class PaymentExceedsAmountDue extends ValidationError {
   constructor() {
-    super('Payment amount exceeds the amount due', 'amount');
+    super('Payment exceeds the amount due', 'amount');
+  }
+}
+
+/** A refund above the invoice's refundable amount (CONTRACT §7.2): 400. */
+export class RefundExceedsRefundable extends ValidationError {
+  constructor() {
+    super('Refund exceeds the refundable amount', 'amount');
   }
 }
 

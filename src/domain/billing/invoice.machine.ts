@@ -9,18 +9,23 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
  * DRAFT --APPROVE (back office) or PAY (first payment)--> APPROVED;
  * APPROVED --PAY--> APPROVED (a further payment);
  * APPROVED --SETTLE (amount due reached 0)--> PAID;
- * DRAFT | APPROVED --VOID--> VOIDED. PAID and VOIDED are terminal.
+ * DRAFT | APPROVED --VOID--> VOIDED;
+ * APPROVED | PAID | VOIDED --REFUND--> the same status (CONTRACT §7.2: money goes back, the
+ * status stays; a DRAFT has received nothing to refund).
+ * No status leaves PAID or VOIDED: they accept only REFUND.
  */
 export const invoiceMachine = setup({
-  types: {} as { events: { type: 'APPROVE' } | { type: 'PAY' } | { type: 'SETTLE' } | { type: 'VOID' } },
+  types: {} as {
+    events: { type: 'APPROVE' } | { type: 'PAY' } | { type: 'SETTLE' } | { type: 'VOID' } | { type: 'REFUND' };
+  },
 }).createMachine({
   id: 'invoice',
   initial: 'DRAFT',
   states: {
     DRAFT: { on: { APPROVE: 'APPROVED', PAY: 'APPROVED', VOID: 'VOIDED' } },
-    APPROVED: { on: { PAY: 'APPROVED', SETTLE: 'PAID', VOID: 'VOIDED' } },
-    PAID: { type: 'final' },
-    VOIDED: { type: 'final' },
+    APPROVED: { on: { PAY: 'APPROVED', SETTLE: 'PAID', VOID: 'VOIDED', REFUND: 'APPROVED' } },
+    PAID: { on: { REFUND: 'PAID' } },
+    VOIDED: { on: { REFUND: 'VOIDED' } },
   },
 });
 

@@ -1,16 +1,20 @@
 import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import { Money } from '../shared/money.js';
+import { cleanText } from '../shared/text.js';
 import {
   CreditNoteExceedsBalance,
   InvoiceAlreadyVoided,
   InvoiceInvalidState,
   PaymentExceedsAmountDue,
+  RefundExceedsRefundable,
 } from './errors.js';
 import { MAX_AMOUNT, creditableBalance, invoiceAmounts, type InvoiceAmounts } from './invoice-amounts.js';
 import { invoiceLines, type InvoiceLine, type NewInvoice, type PaymentMethod } from './invoice-line.js';
 import { nextInvoiceStatus, type InvoiceEvent, type InvoiceStatus } from './invoice.machine.js';
 import { Note, reasonText, type NoteKind } from './note.js';
+import { PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE, Payment } from './payment.js';
+import { Refund } from './refund.js';
 
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
@@ -27,7 +31,7 @@ export interface InvoiceState {
   status: InvoiceStatus;
   lines: readonly InvoiceLine[];
   totalAmount: Money;
-  /** Sum of payments received, and of refunds given (payments are roadmap: 0 for now). */
+  /** Sum of the invoice's payments, and of its refunds (kept with the row, under its lock). */
   payments: Money;
   refunds: Money;
   voidReason: string | null;
@@ -50,6 +54,44 @@ export const NO_NOTES: InvoiceNoteTotals = {
   approvedCredits: Money.ZERO,
   pendingCredits: Money.ZERO,
 };
+
+/** A payment as the invoice takes it: ids and attribution from the use case, the rest from the request. */
+export interface PaymentInput {
+  id: string;
+  number: string;
+  branchId: string;
+  fiscalYearId: string;
+  /** > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else). */
+  amount: number;
+  method: PaymentMethod;
+  reference?: string;
+}
+
+/** A refund as the invoice takes it. */
+export interface RefundInput {
+  id: string;
+  number: string;
+  branchId: string;
+  fiscalYearId: string;
+  amount: number;
+  reason: string;
+  method?: PaymentMethod;
+}
+
+/** A payment or refund amount: > 0, at most 2 decimals, within the column. */
+function positiveAmount(value: number): Money {
+  const amount = Money.of(value);
+  if (!amount.isPositive()) throw new ValidationError('amount must be a positive number', 'amount');
+  if (amount.greaterThan(MAX_AMOUNT)) throw new RangeError(`Not an amount: ${amount.toString()}`);
+  return amount;
+}
+
+/** A payment reference as stored: trimmed, 1 to PAYMENT_REFERENCE_MAX_LENGTH characters. */
+function referenceText(value: string): string {
+  const text = cleanText(value, PAYMENT_REFERENCE_MAX_LENGTH);
+  if (text === null) throw new ValidationError(PAYMENT_REFERENCE_RULE, 'reference');
+  return text;
+}
 
 /**
  * A sales invoice (spec 2.5, 3.1). Its lifecycle is `invoice.machine.ts`; every step asks the
@@ -130,12 +172,14 @@ export class Invoice extends AggregateRoot {
   }
 
   /**
-   * A payment (roadmap endpoint; the rule is here). The first payment approves a DRAFT
-   * invoice (recording `billing.invoice.created`); when the amount due reaches 0 it is PAID.
+   * A payment (CONTRACT §7.2): the machine must accept PAY (DRAFT or APPROVED, else 409
+   * INVALID_STATE) and the amount may not exceed the amount due (400). The first payment
+   * approves a DRAFT invoice (recording `billing.invoice.created`); when the amount due reaches
+   * 0 the invoice is PAID. Returns the new Payment, which records `billing.payment.received`.
    */
-  recordPayment(amount: Money, now: Date): void {
+  recordPayment(input: PaymentInput, now: Date): Payment {
     const next = this.refuseUnless({ type: 'PAY' }, 'record a payment on');
-    if (!amount.isPositive()) throw new ValidationError('amount must be a positive number', 'amount');
+    const amount = positiveAmount(input.amount);
     if (amount.greaterThan(this.amounts().amountDue)) throw new PaymentExceedsAmountDue();
     const wasDraft = this.s.status === 'DRAFT';
     this.s = { ...this.s, status: next, payments: this.s.payments.plus(amount), updatedAt: now };
@@ -144,6 +188,55 @@ export class Invoice extends AggregateRoot {
       this.recordLifecycleEvent(INVOICE_CREATED, 'CREATE', now);
     }
     this.settleIfDue(now);
+    return Payment.received({
+      id: input.id,
+      tenantId: this.s.tenantId,
+      number: input.number,
+      invoiceId: this.s.id,
+      branchId: input.branchId,
+      fiscalYearId: input.fiscalYearId,
+      amount,
+      method: input.method,
+      reference: input.reference === undefined ? null : referenceText(input.reference),
+      receivedAt: now,
+    });
+  }
+
+  /**
+   * What may still be refunded (CONTRACT §7.2): on an APPROVED or VOIDED invoice, the amount
+   * paid; on a PAID one, only what was paid above the net amount (an overpayment left by
+   * approved credit notes); on a DRAFT, nothing (it has received nothing).
+   */
+  refundableAmount(): Money {
+    if (nextInvoiceStatus(this.s.status, { type: 'REFUND' }) === null) return Money.ZERO;
+    const { amountPaid, amountDue } = this.amounts();
+    if (this.s.status !== 'PAID') return amountPaid;
+    return amountDue.isNegative() ? Money.ZERO.minus(amountDue) : Money.ZERO;
+  }
+
+  /**
+   * A refund (CONTRACT §7.2): the machine must accept REFUND (APPROVED, PAID or VOIDED, else
+   * 409 INVALID_STATE) and the amount may not exceed the refundable amount (400). The status
+   * stays. Returns the new Refund, which records `billing.refund.processed`.
+   */
+  refund(input: RefundInput, now: Date): Refund {
+    const next = this.refuseUnless({ type: 'REFUND' }, 'refund');
+    const amount = positiveAmount(input.amount);
+    const reason = reasonText(input.reason);
+    if (amount.greaterThan(this.refundableAmount())) throw new RefundExceedsRefundable();
+    this.s = { ...this.s, status: next, refunds: this.s.refunds.plus(amount), updatedAt: now };
+    return Refund.processed({
+      id: input.id,
+      tenantId: this.s.tenantId,
+      number: input.number,
+      invoiceId: this.s.id,
+      branchId: input.branchId,
+      fiscalYearId: input.fiscalYearId,
+      amount,
+      reason,
+      method: input.method ?? null,
+      createdAt: now,
+    });
   }
 
   /** DRAFT | APPROVED → VOIDED with a reason, records `billing.invoice.voided`. */

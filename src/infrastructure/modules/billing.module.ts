@@ -3,9 +3,14 @@ import { ApproveInvoice } from '../../application/billing/approve-invoice.js';
 import { CreateCustomer } from '../../application/billing/create-customer.js';
 import { CreateInvoice } from '../../application/billing/create-invoice.js';
 import { CreateNote } from '../../application/billing/create-note.js';
+import { CreateRefund } from '../../application/billing/create-refund.js';
+import { GetInvoice } from '../../application/billing/get-invoice.js';
+import { ListCustomers } from '../../application/billing/list-customers.js';
+import { ListInvoicePayments, ListInvoiceRefunds } from '../../application/billing/list-invoice-money.js';
 import { ListInvoices } from '../../application/billing/list-invoices.js';
 import { ListNotes } from '../../application/billing/list-notes.js';
 import { ApproveNote, VoidNote } from '../../application/billing/note-lifecycle.js';
+import { RecordPayment } from '../../application/billing/record-payment.js';
 import { VoidInvoice } from '../../application/billing/void-invoice.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { IdGenerator } from '../../application/ports/id-generator.js';
@@ -31,13 +36,19 @@ const NOTES = {
   },
 } as const;
 
-/** Customers, invoices, credit and debit notes. */
+/** Customers, invoices, payments, refunds, credit and debit notes. */
 export const billingModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.CreateCustomer, CreateCustomer, [Uow, Ids, Clk]);
   bindUseCase(bind, TOKENS.ListInvoices, ListInvoices, [Uow]);
   bindUseCase(bind, TOKENS.CreateInvoice, CreateInvoice, [Uow, Ids, Clk]);
   bindUseCase(bind, TOKENS.VoidInvoice, VoidInvoice, [Uow, Clk]);
   bindUseCase(bind, TOKENS.ApproveInvoice, ApproveInvoice, [Uow, Clk]);
+  bindUseCase(bind, TOKENS.ListCustomers, ListCustomers, [Uow]);
+  bindUseCase(bind, TOKENS.GetInvoice, GetInvoice, [Uow]);
+  bindUseCase(bind, TOKENS.RecordPayment, RecordPayment, [Uow, Ids, Clk]);
+  bindUseCase(bind, TOKENS.CreateRefund, CreateRefund, [Uow, Ids, Clk]);
+  bindUseCase(bind, TOKENS.ListInvoicePayments, ListInvoicePayments, [Uow]);
+  bindUseCase(bind, TOKENS.ListInvoiceRefunds, ListInvoiceRefunds, [Uow]);
   // The note use cases serve both kinds: the kind is a fixed last argument, not a token.
   for (const kind of ['CREDIT', 'DEBIT'] as const) {
     const t = NOTES[kind];
@@ -60,6 +71,11 @@ export const billingModule = new ContainerModule(({ bind }) => {
     createCreditNote: TOKENS.CreateCreditNote,
     listDebitNotes: TOKENS.ListDebitNotes,
     createDebitNote: TOKENS.CreateDebitNote,
+    getInvoice: TOKENS.GetInvoice,
+    recordPayment: TOKENS.RecordPayment,
+    createRefund: TOKENS.CreateRefund,
+    createCustomer: TOKENS.CreateCustomer,
+    listCustomers: TOKENS.ListCustomers,
   });
   bindGroup(bind, TOKENS.BillingBackOffice, {
     approveInvoice: TOKENS.ApproveInvoice,
@@ -67,5 +83,8 @@ export const billingModule = new ContainerModule(({ bind }) => {
     approveDebitNote: TOKENS.ApproveDebitNote,
     voidCreditNote: TOKENS.VoidCreditNote,
     voidDebitNote: TOKENS.VoidDebitNote,
+    recordPayment: TOKENS.RecordPayment,
+    listInvoicePayments: TOKENS.ListInvoicePayments,
+    listInvoiceRefunds: TOKENS.ListInvoiceRefunds,
   });
 });

@@ -54,6 +54,58 @@ describe('admin command-line tool: billing', () => {
     expect((await run('debit-note:void', '--id', dn2, '--json')).json()).to.include({ status: 'VOIDED' });
   });
 
+  it("records a payment, lists an invoice's payments and refunds (table and --json)", async () => {
+    const t = await createBillingTenant(svc.baseUrl, 'CLI payments');
+    const inv = await h.call(t.caller, 'POST', '/billing/invoices', {
+      customerId: t.customerId,
+      paymentMethod: 'CARD',
+      items: [{ productId: t.productIds[0], quantity: 1, unitPrice: 50 }],
+    });
+    const invoiceId: string = inv.body.data.id;
+    const paid = await run(
+      'payment:record',
+      '--invoice',
+      invoiceId,
+      '--amount',
+      '20.5',
+      '--method',
+      'CASH',
+      '--reference',
+      'till-1',
+      '--json',
+    );
+    expect(paid.code, paid.err).to.equal(0);
+    expect(paid.json()).to.include({
+      paymentNumber: 'PAY-2026-000001',
+      amount: 20.5,
+      method: 'CASH',
+      reference: 'till-1',
+      invoiceStatus: 'APPROVED',
+      amountDue: 29.5,
+    });
+    const refund = await h.call(t.caller, 'POST', '/billing/refunds', { invoiceId, amount: 0.5, reason: 'Rounding' });
+    expect(refund.status, JSON.stringify(refund.body)).to.equal(201);
+
+    const table = await run('invoice:payments', '--id', invoiceId);
+    expect(table.code, table.err).to.equal(0);
+    expect(table.out).to.contain('paymentNumber').and.contain('PAY-2026-000001').and.contain('till-1');
+    expect(table.out.split('\n').at(-1)).to.equal('1 of 1 (page 1, limit 10)');
+    const refunds = await run('invoice:refunds', '--id', invoiceId, '--json');
+    expect(refunds.json().map((r: any) => [r.refundNumber, r.amount, r.status])).to.deep.equal([
+      ['RF-2026-000001', 0.5, 'PROCESSED'],
+    ]);
+
+    const tooMuch = await run('payment:record', '--invoice', invoiceId, '--amount', '31', '--method', 'CARD');
+    expect(tooMuch.code).to.equal(2); // a 400 is the caller's input: printed with the command's usage
+    expect(tooMuch.err).to.match(/^VALIDATION_ERROR: Payment exceeds the amount due\n/);
+    expect((await run('payment:record', '--invoice', invoiceId, '--amount', '30', '--method', 'QR')).code).to.equal(0);
+    const onPaid = await run('payment:record', '--invoice', invoiceId, '--amount', '1', '--method', 'QR');
+    expect(onPaid.code).to.equal(1);
+    expect(onPaid.err).to.equal('INVALID_STATE: Cannot record a payment on an invoice in status PAID');
+    const badMethod = await run('payment:record', '--invoice', invoiceId, '--amount', '1', '--method', 'GOLD');
+    expect(badMethod.code).to.equal(2);
+  });
+
   it('reports refusals with their code (exit 1) and bad ids as usage errors (exit 2)', async () => {
     const missing = await run('invoice:approve', '--id', '99999999-9999-4999-8999-999999999999');
     expect(missing.code).to.equal(1);

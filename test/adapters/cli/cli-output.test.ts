@@ -3,7 +3,7 @@ import { COMMANDS } from '../../../src/adapters/cli/admin-cli.js';
 import { cliFor, type CliRun } from '../../support/cli.js';
 import type { ExternalHarness } from '../../support/external-harness.js';
 import { callerFor, seedStock, startInventoryHarness } from '../../support/inventory.js';
-import { createIntegration, createProduct, createTenantSetup } from '../../support/mothers.js';
+import { createCustomer, createIntegration, createProduct, createTenantSetup } from '../../support/mothers.js';
 import { call, startTestService, type TestService } from '../../support/service.js';
 
 /** The admin API's `data` for a GET below /api/v1/admin. */
@@ -31,7 +31,20 @@ describe('admin command-line tool: output and usage', () => {
     // Nothing listens on port 9: the ping is recorded as a failed delivery.
     const integration = await createIntegration(svc.baseUrl, s, { webhookUrl: 'http://127.0.0.1:9/hook' });
     expect((await run('webhook:ping', '--id', integration.id)).code).to.equal(0);
+    // An invoice with a payment (recorded by the tool) and a refund.
+    const customer = await createCustomer(svc.baseUrl, s.tenantId);
+    const invoice = await h.call(callerFor(s), 'POST', '/billing/invoices', {
+      customerId: customer.id,
+      paymentMethod: 'CASH',
+      items: [{ productId, quantity: 2, unitPrice: 5 }],
+    });
+    const invoiceId: string = invoice.body.data.id;
+    expect((await run('payment:record', '--invoice', invoiceId, '--amount', '4', '--method', 'CASH')).code).to.equal(0);
+    const refund = await h.call(callerFor(s), 'POST', '/billing/refunds', { invoiceId, amount: 1, reason: 'Rounding' });
+    expect(refund.status, JSON.stringify(refund.body)).to.equal(201);
     lists = [
+      { argv: ['invoice:payments', '--id', invoiceId], path: `/invoices/${invoiceId}/payments` },
+      { argv: ['invoice:refunds', '--id', invoiceId], path: `/invoices/${invoiceId}/refunds` },
       { argv: ['integration:list', '--tenant', s.tenantId], path: `/tenants/${s.tenantId}/integrations` },
       {
         argv: ['adjustment:list', '--tenant', s.tenantId, '--status', 'APPROVED', '--limit', '1', '--page', '2'],
@@ -78,7 +91,7 @@ describe('admin command-line tool: output and usage', () => {
       });
       expect(lines.at(-1), argv[0]).to.match(/^\d+ (of \d+ \(page \d+, limit \d+\)|in all)$/);
     }
-    const page = (await run(...lists[1]!.argv)).out.split('\n');
+    const page = (await run(...lists.find((l) => l.argv[0] === 'adjustment:list')!.argv)).out.split('\n');
     expect(page.at(-1)).to.equal('1 of 2 (page 2, limit 1)');
   });
 

@@ -4,7 +4,6 @@ import {
   InvoiceAlreadyVoided,
   InvoiceInvalidState,
   NoteInvalidState,
-  PaymentExceedsAmountDue,
 } from '../../../src/domain/billing/errors.js';
 import type { InvoiceStatus } from '../../../src/domain/billing/invoice.machine.js';
 import { Invoice, NO_NOTES, type InvoiceNoteTotals } from '../../../src/domain/billing/invoice.js';
@@ -202,46 +201,7 @@ describe('Invoice aggregate', () => {
     });
   });
 
-  describe('payments (roadmap endpoint, rule modelled here)', () => {
-    it('a first partial payment approves a DRAFT invoice (billing.invoice.created); the last one makes it PAID', () => {
-      const inv = draft(100);
-      inv.recordPayment(m('40.10'), LATER);
-      expect(inv.status).to.equal('APPROVED');
-      expect(inv.amounts().amountPaid.toString()).to.equal('40.10');
-      expect(inv.amounts().amountDue.toString()).to.equal('59.90');
-      expect(inv.pullEvents().map((e) => e.name)).to.deep.equal(['billing.invoice.created']);
-      inv.recordPayment(m('59.90'), LATER);
-      expect(inv.status).to.equal('PAID');
-      expect(inv.amounts().amountDue.isZero()).to.equal(true);
-      expect(inv.pullEvents()).to.deep.equal([]);
-    });
-
-    it('a full first payment goes DRAFT → APPROVED → PAID', () => {
-      const inv = draft(25);
-      inv.recordPayment(m(25), LATER);
-      expect(inv.status).to.equal('PAID');
-      expect(view(inv).approvedAt).to.equal(LATER.toISOString());
-      expect(inv.pullEvents().map((e) => e.name)).to.deep.equal(['billing.invoice.created']);
-    });
-
-    it('a payment on an APPROVED invoice records no new creation event', () => {
-      const inv = stored('APPROVED', 100);
-      inv.recordPayment(m(10), LATER);
-      expect(inv.status).to.equal('APPROVED');
-      expect(inv.pullEvents()).to.deep.equal([]);
-    });
-
-    it('refuses a payment above the amount due, a non-positive one, and any on PAID or VOIDED', () => {
-      expect(() => stored('APPROVED', 100, {}, 90).recordPayment(m('10.01'), LATER)).to.throw(PaymentExceedsAmountDue);
-      expect(() => stored('APPROVED').recordPayment(m(0), LATER)).to.throw(ValidationError);
-      for (const status of ['PAID', 'VOIDED'] as const) {
-        expect(() => stored(status).recordPayment(m(1), LATER)).to.throw(
-          InvoiceInvalidState,
-          `Cannot record a payment on an invoice in status ${status}`,
-        );
-      }
-    });
-  });
+  // Payments and refunds: test/domain/billing/payments-refunds.test.ts.
 
   describe('amounts', () => {
     it('net = total + approved debits − approved credits; due = net − paid; balance = net − DRAFT credits', () => {

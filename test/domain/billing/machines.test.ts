@@ -5,13 +5,13 @@ import { NOTE_STATUSES, nextNoteStatus, type NoteEvent } from '../../../src/doma
 describe('billing lifecycle machines (pure transitions)', () => {
   it('invoice: every status × event, allowed and refused', () => {
     const expected: Record<string, Record<InvoiceEvent['type'], string | null>> = {
-      DRAFT: { APPROVE: 'APPROVED', PAY: 'APPROVED', SETTLE: null, VOID: 'VOIDED' },
-      APPROVED: { APPROVE: null, PAY: 'APPROVED', SETTLE: 'PAID', VOID: 'VOIDED' },
-      PAID: { APPROVE: null, PAY: null, SETTLE: null, VOID: null },
-      VOIDED: { APPROVE: null, PAY: null, SETTLE: null, VOID: null },
+      DRAFT: { APPROVE: 'APPROVED', PAY: 'APPROVED', SETTLE: null, VOID: 'VOIDED', REFUND: null },
+      APPROVED: { APPROVE: null, PAY: 'APPROVED', SETTLE: 'PAID', VOID: 'VOIDED', REFUND: 'APPROVED' },
+      PAID: { APPROVE: null, PAY: null, SETTLE: null, VOID: null, REFUND: 'PAID' },
+      VOIDED: { APPROVE: null, PAY: null, SETTLE: null, VOID: null, REFUND: 'VOIDED' },
     };
     for (const status of INVOICE_STATUSES) {
-      for (const type of ['APPROVE', 'PAY', 'SETTLE', 'VOID'] as const) {
+      for (const type of ['APPROVE', 'PAY', 'SETTLE', 'VOID', 'REFUND'] as const) {
         expect(nextInvoiceStatus(status, { type }), `${status} --${type}-->`).to.equal(expected[status]![type]);
       }
     }

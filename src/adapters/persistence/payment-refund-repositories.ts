@@ -1,0 +1,78 @@
+import type { PaymentRepository, RefundRepository } from '../../application/ports/billing-repositories.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
+import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
+import type { Payment } from '../../domain/billing/payment.js';
+import type { Refund } from '../../domain/billing/refund.js';
+import { translateViolations } from './db-errors.js';
+import { paginate } from './paginate.js';
+import {
+  toPayment,
+  toPaymentRow,
+  toRefund,
+  toRefundRow,
+  type PaymentRow,
+  type RefundRow,
+} from './payment-refund.mapper.js';
+import type { Db, SeenAggregates } from './db.js';
+
+/** Payments: inserted once (the invoice's row lock is held by the use case), never updated. */
+export class KnexPaymentRepository implements PaymentRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly seen: SeenAggregates,
+  ) {}
+
+  async add(payment: Payment): Promise<void> {
+    this.seen.add(payment);
+    await translateViolations(() => this.db('payments').insert(toPaymentRow(payment)), {
+      payments_tenant_number_unique: () => new DuplicateDocumentNumber(),
+    });
+  }
+
+  async findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]> {
+    const rows = await this.db<PaymentRow>('payments')
+      .where({ tenant_id: tenantId, invoice_id: invoiceId })
+      .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id' }]);
+    return rows.map(toPayment);
+  }
+
+  listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Payment>> {
+    return paginate(
+      this.db('payments').where({ tenant_id: tenantId, invoice_id: invoiceId }),
+      query,
+      (q) => q.select('*').orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id' }]),
+      toPayment,
+    );
+  }
+}
+
+/** Refunds: inserted once (the invoice's row lock is held by the use case), never updated. */
+export class KnexRefundRepository implements RefundRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly seen: SeenAggregates,
+  ) {}
+
+  async add(refund: Refund): Promise<void> {
+    this.seen.add(refund);
+    await translateViolations(() => this.db('refunds').insert(toRefundRow(refund)), {
+      refunds_tenant_number_unique: () => new DuplicateDocumentNumber(),
+    });
+  }
+
+  async findByInvoice(tenantId: string, invoiceId: string): Promise<Refund[]> {
+    const rows = await this.db<RefundRow>('refunds')
+      .where({ tenant_id: tenantId, invoice_id: invoiceId })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
+    return rows.map(toRefund);
+  }
+
+  listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Refund>> {
+    return paginate(
+      this.db('refunds').where({ tenant_id: tenantId, invoice_id: invoiceId }),
+      query,
+      (q) => q.select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]),
+      toRefund,
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { InvoiceNotFound } from '../../domain/billing/errors.js';
+import type { Invoice } from '../../domain/billing/invoice.js';
+import type { Note } from '../../domain/billing/note.js';
+import type { Payment } from '../../domain/billing/payment.js';
+import type { Refund } from '../../domain/billing/refund.js';
+import { isUuid } from '../../domain/shared/ids.js';
+import type { Caller } from '../access/caller.js';
+import type { UnitOfWork } from '../ports/unit-of-work.js';
+
+/** An invoice with everything recorded against it. */
+export interface InvoiceDetail {
+  invoice: Invoice;
+  payments: Payment[];
+  refunds: Refund[];
+  creditNotes: Note[];
+  debitNotes: Note[];
+}
+
+/**
+ * GET /billing/invoices/:id (CONTRACT §7.2): the invoice of the caller's tenant with its
+ * items and amounts, payments, refunds, credit and debit notes. Errors: InvoiceNotFound.
+ */
+export class GetInvoice {
+  constructor(private readonly uow: UnitOfWork<'invoices' | 'payments' | 'refunds' | 'creditNotes' | 'debitNotes'>) {}
+
+  async execute(caller: Caller, id: string): Promise<InvoiceDetail> {
+    if (!isUuid(id)) throw new InvoiceNotFound();
+    const invoiceId = id.toLowerCase();
+    return this.uow.read(async (r) => {
+      const invoice = await r.invoices.findById(caller.tenantId, invoiceId);
+      if (!invoice) throw new InvoiceNotFound();
+      const [payments, refunds, creditNotes, debitNotes] = await Promise.all([
+        r.payments.findByInvoice(caller.tenantId, invoiceId),
+        r.refunds.findByInvoice(caller.tenantId, invoiceId),
+        r.creditNotes.findByInvoice(caller.tenantId, invoiceId),
+        r.debitNotes.findByInvoice(caller.tenantId, invoiceId),
+      ]);
+      return { invoice, payments, refunds, creditNotes, debitNotes };
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { InvoiceNotFound } from '../../domain/billing/errors.js';
+import type { Invoice } from '../../domain/billing/invoice.js';
+import type { Payment } from '../../domain/billing/payment.js';
+import { isUuid } from '../../domain/shared/ids.js';
+import type { Caller } from '../access/caller.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
+import type { RecordPaymentCommand } from './commands.js';
+
+/** A recorded payment and the invoice after it (its status and amount due). */
+export interface RecordedPayment {
+  payment: Payment;
+  invoice: Invoice;
+}
+
+type PaymentRepositories = 'invoices' | 'payments' | 'documentNumbers';
+
+/**
+ * POST /billing/invoices/:id/payments (CONTRACT §7.2), and the back office's payment of any
+ * tenant's invoice. The invoice row is locked while the invoice decides (its machine, the
+ * amount due), so parallel payments run one after the other and each succeeds unless it would
+ * exceed the amount due at its turn. The payment is numbered `PAY-<fiscal year>-<seq>`.
+ * Errors: InvoiceNotFound, InvoiceInvalidState (PAID, VOIDED), PaymentExceedsAmountDue.
+ */
+export class RecordPayment {
+  constructor(
+    private readonly uow: UnitOfWork<PaymentRepositories>,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  /** An integration's payment: the invoice of its tenant, attributed to its branch and fiscal year. */
+  execute(caller: Caller, invoiceId: string, command: RecordPaymentCommand): Promise<RecordedPayment> {
+    return this.record(
+      invoiceId,
+      (r, id) => r.invoices.findById(caller.tenantId, id, { forUpdate: true }),
+      () => caller,
+      command,
+    );
+  }
+
+  /** The back office's payment: any tenant's invoice, attributed to the invoice's branch and fiscal year. */
+  executeInAnyTenant(invoiceId: string, command: RecordPaymentCommand): Promise<RecordedPayment> {
+    return this.record(
+      invoiceId,
+      (r, id) => r.invoices.findByIdAcrossTenants(id, { forUpdate: true }),
+      (invoice) => {
+        const s = invoice.state();
+        return { tenantId: s.tenantId, branchId: s.branchId, fiscalYearId: s.fiscalYearId };
+      },
+      command,
+    );
+  }
+
+  private async record(
+    invoiceId: string,
+    lock: (r: Pick<Repositories, PaymentRepositories>, id: string) => Promise<Invoice | null>,
+    attribution: (invoice: Invoice) => { tenantId: string; branchId: string; fiscalYearId: string },
+    command: RecordPaymentCommand,
+  ): Promise<RecordedPayment> {
+    if (!isUuid(invoiceId)) throw new InvoiceNotFound();
+    return this.uow.run(async (r) => {
+      const invoice = await lock(r, invoiceId.toLowerCase());
+      if (!invoice) throw new InvoiceNotFound();
+      const to = attribution(invoice);
+      // A refusal rolls back, and with it the number: the PAY- sequence stays gapless.
+      const now = this.clock.now();
+      const number = await r.documentNumbers.next(invoice.tenantId, to.fiscalYearId, 'PAY');
+      const payment = invoice.recordPayment(
+        { id: this.ids.next(), number, branchId: to.branchId, fiscalYearId: to.fiscalYearId, ...command },
+        now,
+      );
+      await r.invoices.save(invoice);
+      await r.payments.add(payment);
+      return { payment, invoice };
+    });
+  }
+}

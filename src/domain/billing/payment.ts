@@ -1,0 +1,77 @@
+import { AggregateRoot } from '../shared/events.js';
+import type { Money } from '../shared/money.js';
+import type { PaymentMethod } from './invoice-line.js';
+
+export const PAYMENT_RECEIVED = 'billing.payment.received';
+
+/** A payment has one state: it was received (CONTRACT §7.2). Shown in an invoice's detail. */
+export const PAYMENT_STATUS = 'RECEIVED';
+
+/** The caller's own reference of a payment (a card slip, a QR transaction id): 1 to 100 characters. */
+export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
+/** The rule of a payment reference, worded once (the request schema shows it too). */
+export const PAYMENT_REFERENCE_RULE = `reference must be a non-empty string of at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`;
+
+export interface PaymentState {
+  id: string;
+  tenantId: string;
+  /** `PAY-<fiscal year code>-<6 digits>`. */
+  number: string;
+  invoiceId: string;
+  branchId: string;
+  fiscalYearId: string;
+  amount: Money;
+  method: PaymentMethod;
+  reference: string | null;
+  receivedAt: Date;
+}
+
+/**
+ * Money received against one invoice. Only `Invoice.recordPayment` creates one, after the
+ * invoice's machine accepted PAY and the amount due allowed it; the payment then records
+ * `billing.payment.received` (payload of CONTRACT §7.2). Immutable once stored.
+ */
+export class Payment extends AggregateRoot {
+  private constructor(private readonly s: PaymentState) {
+    super();
+  }
+
+  /** @internal Use `Invoice.recordPayment`. */
+  static received(state: PaymentState): Payment {
+    const payment = new Payment({ ...state });
+    payment.record({
+      name: PAYMENT_RECEIVED,
+      tenantId: state.tenantId,
+      occurredAt: state.receivedAt,
+      payload: {
+        id: state.id,
+        code: state.number,
+        branchId: state.branchId,
+        resource: 'PAYMENT',
+        action: 'RECEIVE',
+        invoiceId: state.invoiceId,
+        paymentMethod: state.method,
+        reference: state.reference,
+        amount: state.amount.toNumber(),
+      },
+    });
+    return payment;
+  }
+
+  /** Rebuilds a stored payment; no events. */
+  static restore(state: PaymentState): Payment {
+    return new Payment({ ...state });
+  }
+
+  get id(): string {
+    return this.s.id;
+  }
+  get amount(): Money {
+    return this.s.amount;
+  }
+
+  /** The stored form (for mappers and views). */
+  state(): Readonly<PaymentState> {
+    return this.s;
+  }
+}

@@ -1,0 +1,73 @@
+import { AggregateRoot } from '../shared/events.js';
+import type { Money } from '../shared/money.js';
+import type { PaymentMethod } from './invoice-line.js';
+
+export const REFUND_PROCESSED = 'billing.refund.processed';
+
+/** A refund is processed when it is recorded (CONTRACT §7.2): its one status. */
+export const REFUND_STATUSES = ['PROCESSED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export interface RefundState {
+  id: string;
+  tenantId: string;
+  /** `RF-<fiscal year code>-<6 digits>`. */
+  number: string;
+  invoiceId: string;
+  branchId: string;
+  fiscalYearId: string;
+  amount: Money;
+  reason: string;
+  /** How the money went back, when the caller said. */
+  method: PaymentMethod | null;
+  status: RefundStatus;
+  createdAt: Date;
+}
+
+/**
+ * Money given back on one invoice. Only `Invoice.refund` creates one, after the invoice's
+ * machine accepted REFUND and the refundable rule allowed the amount; the refund then records
+ * `billing.refund.processed` (payload of CONTRACT §7.2). Immutable once stored.
+ */
+export class Refund extends AggregateRoot {
+  private constructor(private readonly s: RefundState) {
+    super();
+  }
+
+  /** @internal Use `Invoice.refund`. */
+  static processed(state: Omit<RefundState, 'status'>): Refund {
+    const refund = new Refund({ ...state, status: 'PROCESSED' });
+    refund.record({
+      name: REFUND_PROCESSED,
+      tenantId: state.tenantId,
+      occurredAt: state.createdAt,
+      payload: {
+        id: state.id,
+        code: state.number,
+        branchId: state.branchId,
+        resource: 'REFUND',
+        action: 'PROCESS',
+        invoiceId: state.invoiceId,
+        amount: state.amount.toNumber(),
+      },
+    });
+    return refund;
+  }
+
+  /** Rebuilds a stored refund; no events. */
+  static restore(state: RefundState): Refund {
+    return new Refund({ ...state });
+  }
+
+  get id(): string {
+    return this.s.id;
+  }
+  get amount(): Money {
+    return this.s.amount;
+  }
+
+  /** The stored form (for mappers and views). */
+  state(): Readonly<RefundState> {
+    return this.s;
+  }
+}
