@@ -32,6 +32,8 @@ const STATUS: Record<ErrorKind, number> = {
   payload_too_large: 413,
   request_timeout: 408,
   unsupported_media_type: 415,
+  unprocessable: 422,
+  too_many_requests: 429,
   unavailable: 503,
 };
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
+import { MAX_RATE_LIMIT_PER_MINUTE, MAX_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
 import { ROLES, type Role } from '../../domain/access/permissions.js';
 import { Name, Uuid } from '../shared/schemas.js';
 
@@ -37,6 +37,10 @@ export const UpdateIntegrationBody = Type.Object(
     webhookUrl: Type.Optional(NullableText(2048)),
     webhookEvents: Type.Optional(NullableText(1000)),
     requireSignedReads: Type.Optional(Type.Boolean()),
+    // null: back to the service's default (RATE_LIMIT_PER_MINUTE)
+    rateLimitPerMinute: Type.Optional(
+      Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: MAX_RATE_LIMIT_PER_MINUTE }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
