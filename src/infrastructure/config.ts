@@ -30,6 +30,10 @@ export interface Config {
   workerTuning: Record<DatabaseKind, WorkerTuning>;
   /** How long a claimed delivery stays leased (defaults: LEASE_TUNING). */
   lease: LeaseTuning;
+  /** `RATE_LIMIT_PER_MINUTE`: an integration's limit unless the back office sets its own (CONTRACT §8). */
+  rateLimitPerMinute: number;
+  /** `AUTH_FAILURE_LIMIT_PER_MINUTE`: failed authentications per source address and minute. */
+  authFailureLimitPerMinute: number;
 }
 
 /** Where the data lives: a PostgreSQL server, or the embedded PGlite. */
@@ -217,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
     lease: { ...LEASE_TUNING },
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
+    authFailureLimitPerMinute: int('AUTH_FAILURE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

@@ -286,6 +286,7 @@ describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
     );
     const allowed = (role: string, method: string, area: string) =>
       role === 'ADMIN' ||
+      area === 'any' ||
       (role === 'READ_ONLY' && method === 'GET') ||
       (role === 'INVENTORY' && area === 'inventory') ||
       (role === 'BILLING' && area === 'billing');

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NonceClaim, NonceStore } from '../../application/ports/access-ports.js';
+import { purgeAuthFailures } from './auth-failure-limiter.js';
 
 interface Claim {
   integrationId: string;
@@ -52,6 +53,7 @@ export class KnexNonceStore implements NonceStore {
   }
 
   async purgeExpired(now: Date): Promise<number> {
+    await purgeAuthFailures(this.knex, now);
     await this.knex('request_rate_windows')
       .where('window_start', '<', new Date(now.getTime() - 2 * WINDOW_MS))
       .delete();

@@ -11,6 +11,8 @@ export interface UsageMeter {
   usedThisMonth(tenantId: string, month: string): Promise<number>;
   /** Writes what is pending now. */
   flush(): Promise<void>;
+  /** Stops the periodic writes and writes what is pending (graceful shutdown). */
+  close(): Promise<void>;
 }
 
 /** Tenants' plans on the hot path: may answer from a short-lived cache (≤ 5 s behind the back office). */
@@ -33,4 +35,25 @@ export interface PlanRepository {
   save(tenantId: string, plan: Plan, now: Date): Promise<void>;
   tenantExists(tenantId: string): Promise<boolean>;
   usageByIntegration(tenantId: string, month: string): Promise<IntegrationUsage[]>;
+}
+
+/** An Idempotency-Key as stored: the request's fingerprint and, once answered, the answer. */
+export interface StoredIdempotencyKey {
+  fingerprint: string;
+  response: { status: number; body: unknown } | null;
+}
+
+/**
+ * Idempotency-Key rows (CONTRACT §8). The row of a request that writes is inserted by the unit
+ * of work inside the business transaction (so neither exists without the other); `complete`
+ * adds the answer afterwards, or inserts the whole row for an answer that wrote nothing.
+ */
+export interface IdempotencyStore {
+  find(integrationId: string, key: string): Promise<StoredIdempotencyKey | null>;
+  complete(
+    entry: { integrationId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
+    response: { status: number; body: unknown },
+    claimedInTransaction: boolean,
+  ): Promise<void>;
+  purgeExpired(now: Date): Promise<number>;
 }

@@ -110,7 +110,11 @@ export class RateLimited extends DomainError {
 export class QuotaExceeded extends DomainError {
   readonly kind = 'too_many_requests' as const;
   readonly code = 'QUOTA_EXCEEDED';
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The integration's minute window, for its headers. */
+    readonly window?: RateWindow,
+  ) {
     super('Monthly request quota exceeded');
   }
 }

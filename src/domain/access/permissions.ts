@@ -6,7 +6,8 @@
 export const ROLES = ['ADMIN', 'INVENTORY', 'BILLING', 'LOGISTICS', 'READ_ONLY'] as const;
 export type Role = (typeof ROLES)[number];
 
-type Area = 'inventory' | 'billing' | 'logistics';
+/** `any`: every role may call it (the caller's own usage). */
+type Area = 'inventory' | 'billing' | 'logistics' | 'any';
 
 /**
  * Every external route, by method and express path pattern (relative to /api/v1/external),
@@ -38,6 +39,7 @@ export const EXTERNAL_ROUTES: Record<string, Area> = {
   'POST /logistics/shipments': 'logistics',
   'POST /logistics/shipments/cancel': 'logistics',
   'GET /logistics/shipments/:id/track': 'logistics',
+  'GET /usage': 'any',
 };
 
 const ROLE_AREAS: Record<Role, { areas: readonly Area[]; anyGet: boolean; all: boolean }> = {
@@ -55,5 +57,5 @@ export function mayCall(role: Role, method: string, routePattern: string): boole
   const m = method.toUpperCase();
   if (grant.anyGet && (m === 'GET' || m === 'HEAD')) return true;
   const area = EXTERNAL_ROUTES[`${m === 'HEAD' ? 'GET' : m} ${routePattern}`];
-  return area !== undefined && grant.areas.includes(area);
+  return area !== undefined && (area === 'any' || grant.areas.includes(area));
 }
