@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { resolve } from '../../src/infrastructure/modules/bind.js';
 import { createBillingTenant, clientFor, createIntegration, type BillingTenant } from '../support/mothers.js';
