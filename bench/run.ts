@@ -61,6 +61,10 @@ async function main(): Promise<void> {
       SECRETS_KEY: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      // The gateway switched on (CONTRACT §8): rate limiting with a high limit (counted in the
+      // nonce claim), failed-auth limiting and metering (always on); every POST carries an
+      // Idempotency-Key (below).
+      RATE_LIMIT_PER_MINUTE: '100000',
     },
     `http://127.0.0.1:${servicePort}/health`,
   );
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
           'x-client-id': creds.clientId,
           'x-nonce': nonce,
           'x-timestamp': String(timestamp),
+          'idempotency-key': randomBytes(16).toString('hex'),
         },
         body: JSON.stringify(signBody(post.body(), creds.clientSecret, nonce, timestamp)),
       };

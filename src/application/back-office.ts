@@ -4,6 +4,7 @@ import type { RotateClientSecret } from './access/rotate-client-secret.js';
 import type { IssueApiKey } from './access/issue-api-key.js';
 import type { RemoveApiKey } from './access/remove-api-key.js';
 import type { UpdateIntegration } from './access/update-integration.js';
+import type { GetUsage, SetTenantPlan } from './access/tenant-plans.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
 import type { ListInvoicePayments, ListInvoiceRefunds } from './billing/list-invoice-money.js';
@@ -53,6 +54,12 @@ export interface AccessBackOffice {
   rotateClientSecret: RotateClientSecret;
   issueApiKey: IssueApiKey;
   removeApiKey: RemoveApiKey;
+}
+
+/** Tenants' monthly plans and usage (CONTRACT §8). */
+export interface GatewayBackOffice {
+  setTenantPlan: SetTenantPlan;
+  getUsage: GetUsage;
 }
 
 /** Stock adjustment decisions, the adjustment list, the stock ledger, purchase orders. */

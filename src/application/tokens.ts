@@ -1,4 +1,7 @@
+import type { AdmitRequest, GatewaySettings, GatewayUseCases } from './access/admit-request.js';
 import type { AuthenticateRequest } from './access/authenticate-request.js';
+import type { GetUsage, SetTenantPlan } from './access/tenant-plans.js';
+import type { IdempotencyStore, PlanDirectory, PlanRepository, UsageMeter } from './ports/gateway-ports.js';
 import type { CreateIntegration } from './access/create-integration.js';
 import type { IssueApiKey } from './access/issue-api-key.js';
 import type { ListIntegrations } from './access/list-integrations.js';
@@ -9,6 +12,7 @@ import type { UpdateIntegration } from './access/update-integration.js';
 import type {
   AccessBackOffice,
   BillingBackOffice,
+  GatewayBackOffice,
   InventoryBackOffice,
   LogisticsBackOffice,
   SetupBackOffice,
@@ -64,6 +68,7 @@ import type { OrganizationQueries } from './ports/organization-queries.js';
 import type {
   ApiKeyHasher,
   IntegrationDirectory,
+  AuthFailureLimiter,
   NonceStore,
   RequestSigner,
   SecretCipher,
@@ -135,6 +140,18 @@ export const TOKENS = {
   AuthenticateRequest: token<AuthenticateRequest>('AuthenticateRequest'),
   PurgeExpiredNonces: token<PurgeExpiredNonces>('PurgeExpiredNonces'),
   AccessBackOffice: token<AccessBackOffice>('AccessBackOffice'),
+  // gateway (CONTRACT §8)
+  AuthFailureLimiter: token<AuthFailureLimiter>('AuthFailureLimiter'),
+  UsageMeter: token<UsageMeter>('UsageMeter'),
+  PlanDirectory: token<PlanDirectory>('PlanDirectory'),
+  PlanRepository: token<PlanRepository>('PlanRepository'),
+  IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
+  GatewaySettings: token<GatewaySettings>('GatewaySettings'),
+  AdmitRequest: token<AdmitRequest>('AdmitRequest'),
+  SetTenantPlan: token<SetTenantPlan>('SetTenantPlan'),
+  GetUsage: token<GetUsage>('GetUsage'),
+  GatewayUseCases: token<GatewayUseCases>('GatewayUseCases'),
+  GatewayBackOffice: token<GatewayBackOffice>('GatewayBackOffice'),
   // organization use cases
   CreateTenant: token<CreateTenant>('CreateTenant'),
   CreateBranch: token<CreateBranch>('CreateBranch'),

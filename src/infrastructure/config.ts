@@ -32,6 +32,10 @@ export interface Config {
   lease: LeaseTuning;
   /** How often the worker sweeps expired stock reservations (default RESERVATION_SWEEP_EVERY_MS). */
   reservationSweepEveryMs: number;
+  /** `RATE_LIMIT_PER_MINUTE`: an integration's limit unless the back office sets its own (CONTRACT §8). */
+  rateLimitPerMinute: number;
+  /** `AUTH_FAILURE_LIMIT_PER_MINUTE`: failed authentications per source address and minute. */
+  authFailureLimitPerMinute: number;
 }
 
 /** Where the data lives: a PostgreSQL server, or the embedded PGlite. */
@@ -227,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
     lease: { ...LEASE_TUNING },
     reservationSweepEveryMs: RESERVATION_SWEEP_EVERY_MS,
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
+    authFailureLimitPerMinute: int('AUTH_FAILURE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

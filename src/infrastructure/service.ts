@@ -94,9 +94,12 @@ export async function startService(
       server.keepAliveTimeout = 65_000;
       await listen(server, config.port);
       // Housekeeping of the replay guard: nonces past their retention are forgotten every minute.
+      // Idempotency-Key rows past their 24 h go with them.
       const purge = container.get<PurgeExpiredNonces>(TOKENS.PurgeExpiredNonces);
+      const idempotency = resolve(container, TOKENS.IdempotencyStore);
       const timer = setInterval(() => {
         purge.execute().catch((err: unknown) => logger.warn({ err }, 'nonce purge failed'));
+        idempotency.purgeExpired(new Date()).catch((err: unknown) => logger.warn({ err }, 'idempotency purge failed'));
       }, 60_000);
       timer.unref();
       timers.push(timer);
@@ -150,6 +153,12 @@ export async function startService(
           worker?.stop(),
           metricsServer ? closeServer(metricsServer, 0) : undefined,
         ]);
+        // The usage counts of the last second (CONTRACT §8: a graceful stop loses none).
+        if (server) {
+          await resolve(container, TOKENS.UsageMeter)
+            .close()
+            .catch((err: unknown) => logger.warn({ err }, 'usage metering flush at stop failed'));
+        }
         await container
           .get<UndiciWebhookSender>(TOKENS.WebhookSender)
           .close()

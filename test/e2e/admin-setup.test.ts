@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createTenantSetup } from '../support/mothers.js';
 import { call, startTestService, type TestService } from '../support/service.js';
+import { v1 } from '../support/envelope.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 
@@ -14,7 +15,7 @@ describe('e2e: back-office setup API', () => {
   });
 
   it('answers /health and /ready without authentication', async () => {
-    expect((await call(svc.baseUrl, 'GET', '/health', { token: null })).body).to.deep.equal({
+    expect(v1((await call(svc.baseUrl, 'GET', '/health', { token: null })).body)).to.deep.equal({
       success: true,
       data: { status: 'ok' },
     });
@@ -100,7 +101,12 @@ describe('e2e: back-office setup API', () => {
 
     const missing = await call(svc.baseUrl, 'GET', '/api/v1/nothing-here');
     expect(missing.status).to.equal(404);
-    expect(missing.body).to.deep.equal({ success: false, status: 404, message: 'Route not found', code: 'NOT_FOUND' });
+    expect(v1(missing.body)).to.deep.equal({
+      success: false,
+      status: 404,
+      message: 'Route not found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers 404 for a missing tenant and branch, 409 for duplicates and overlaps', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { pagination } from '../support/envelope.js';
 import { startServiceHarness, type ServiceHarness } from '../support/external-harness.js';
 import { clientFor, createBillingTenant, createIntegration, type BillingTenant } from '../support/mothers.js';
 
@@ -475,7 +476,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       // The tenant's mother customer is "Ann".
       expect(await names({})).to.deep.equal({
         names: ['Ann', 'Bistro 100%', 'Cafe Aurora', 'Deli_Bar'],
-        pagination: { total: 4, page: 1, limit: 10 },
+        pagination: pagination(4, 1, 10),
       });
       expect((await names({ search: 'AURORA' })).names).to.deep.equal(['Cafe Aurora']);
       expect((await names({ search: '7946' })).names).to.deep.equal(['Bistro 100%']);
@@ -485,7 +486,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       expect((await names({ search: 'zed' })).names).to.deep.equal([]);
       expect(await names({ page: 2, limit: 3 })).to.deep.equal({
         names: ['Deli_Bar'],
-        pagination: { total: 4, page: 2, limit: 3 },
+        pagination: pagination(4, 2, 3),
       });
       expectError(await w.api.listCustomers({ limit: 101 }), 400, 'limit must not be greater than 100');
       expectError(await w.api.listCustomers({ page: 0 }), 400, 'page must not be less than 1');
@@ -586,7 +587,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         ['PAY-2026-000002', 40, 'CARD'],
         ['PAY-2026-000001', 60, 'CASH'],
       ]);
-      expect(payments.body.pagination).to.deep.equal({ total: 2, page: 1, limit: 10 });
+      expect(payments.body.pagination).to.deep.equal(pagination(2, 1, 10));
       const page2 = await h.admin('GET', `/invoices/${inv.id}/payments?limit=1&page=2`);
       expect(page2.body.data.map((p: any) => p.paymentNumber)).to.deep.equal(['PAY-2026-000001']);
       const refunds = await h.admin('GET', `/invoices/${inv.id}/refunds`);

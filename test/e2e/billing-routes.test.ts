@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startServiceHarness, type ServiceHarness } from '../support/external-harness.js';
 import { createBillingTenant, type BillingTenant } from '../support/mothers.js';
+import { pagination } from '../support/envelope.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 
@@ -207,7 +208,7 @@ describe('e2e: external billing routes through the signing client (real gate, re
       await createInvoice(b);
       const r = await h.external(a.caller, 'GET', '/billing/invoices');
       expect(r.status).to.equal(200);
-      expect(r.body.pagination).to.deep.equal({ total: 3, page: 1, limit: 10 });
+      expect(r.body.pagination).to.deep.equal(pagination(3, 1, 10));
       expect(r.body.data.map((i: { id: string }) => i.id)).to.deep.equal([third.id, second.id, first.id]);
       expect(r.body.data[0]).to.deep.equal({
         id: third.id,
@@ -223,7 +224,7 @@ describe('e2e: external billing routes through the signing client (real gate, re
         createdAt: third.createdAt,
       });
       const page2 = await h.external(a.caller, 'GET', '/billing/invoices?page=2&limit=2&unknown=1');
-      expect(page2.body.pagination).to.deep.equal({ total: 3, page: 2, limit: 2 });
+      expect(page2.body.pagination).to.deep.equal(pagination(3, 2, 2));
       expect(page2.body.data.map((i: { id: string }) => i.id)).to.deep.equal([first.id]);
       const approved = await h.external(a.caller, 'GET', '/billing/invoices?status=APPROVED');
       expect(approved.body.data.map((i: { id: string }) => i.id)).to.deep.equal([second.id]);
@@ -380,7 +381,7 @@ describe('e2e: external billing routes through the signing client (real gate, re
       });
       const list = await h.external(t.caller, 'GET', '/billing/credit-notes');
       expect(list.status).to.equal(200);
-      expect(list.body.pagination).to.deep.equal({ total: 1, page: 1, limit: 10 });
+      expect(list.body.pagination).to.deep.equal(pagination(1, 1, 10));
       expect(list.body.data[0]).to.include({
         id: r.body.data.id,
         creditNoteNumber: 'CN-2026-000001',
@@ -478,7 +479,7 @@ describe('e2e: external billing routes through the signing client (real gate, re
       });
       expect(r.body.data).to.not.have.property('creditNoteNumber');
       const list = await h.external(a.caller, 'GET', '/billing/debit-notes?page=1&limit=5');
-      expect(list.body.pagination).to.deep.equal({ total: 1, page: 1, limit: 5 });
+      expect(list.body.pagination).to.deep.equal(pagination(1, 1, 5));
       expect(list.body.data[0]).to.include({
         id: r.body.data.id,
         debitNoteNumber: 'DN-2026-000001',

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { TEST_DATABASE_URL } from '../support/database.js';
 import { rawRequest } from '../support/raw-http.js';
 import { ADMIN_TOKEN, call, startTestService, type TestService } from '../support/service.js';
+import { v1 } from '../support/envelope.js';
 
 const DB = TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
 const BODY_TIMEOUT_MS = 600;
@@ -39,7 +40,7 @@ describe(`e2e: request bodies that lie or stall, over raw sockets (${DB})`, () =
     for (const path of ['/api/v1/admin/tenants', '/api/v1/external/products/adjust']) {
       const r = await rawRequest(port, head(path, 1024 * 1024 + 1), '{"name":', { timeoutMs: 1_000 });
       expect(r.status, path).to.equal(413);
-      expect(r.body).to.deep.equal({
+      expect(v1(r.body)).to.deep.equal({
         success: false,
         status: 413,
         message: 'Request body too large',
@@ -57,7 +58,7 @@ describe(`e2e: request bodies that lie or stall, over raw sockets (${DB})`, () =
       timeoutMs: BODY_TIMEOUT_MS + 2_000,
     });
     expect(r.status).to.equal(408);
-    expect(r.body).to.deep.equal({
+    expect(v1(r.body)).to.deep.equal({
       success: false,
       status: 408,
       message: 'Request body not received in time',

@@ -7,6 +7,7 @@ import {
   createTenantSetup,
   type TenantSetup,
 } from '../support/mothers.js';
+import { v1 } from '../support/envelope.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
@@ -49,7 +50,8 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
   function admin(method: string, path: string, body?: unknown) {
     return call(svc.baseUrl, method, `/api/v1/admin${path}`, { body });
   }
-  const body = (r: { body: unknown }) => r.body as any;
+  /** The v1 part of a body (the additive metadata checked and stripped). */
+  const body = (r: { body: unknown }) => v1(r.body);
   async function product(s: TenantSetup = a) {
     n += 1;
     return createProduct(svc.baseUrl, s.tenantId, { name: `Item ${n}`, sku: `ITEM-${n}`, price: 2 });

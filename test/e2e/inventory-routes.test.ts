@@ -4,6 +4,7 @@ import type { ExternalHarness } from '../support/external-harness.js';
 import { callerFor, seedStock, startInventoryHarness } from '../support/inventory.js';
 import { createProduct, createTenantSetup, type TenantSetup } from '../support/mothers.js';
 import { call, startTestService, type TestService } from '../support/service.js';
+import { pagination } from '../support/envelope.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 
@@ -152,7 +153,7 @@ describe('e2e: external inventory routes through the signing client (real gate, 
     expect(await statusOf(asB, p.id), "another tenant's summary does not show it").to.equal(null);
 
     const balances = (await ledger(a.tenantId, p.id, '?limit=2')).body;
-    expect(balances.pagination).to.deep.equal({ total: 3, page: 1, limit: 2 });
+    expect(balances.pagination).to.deep.equal(pagination(3, 1, 2));
     expect(
       balances.data.map((e: { quantity: number; balanceAfter: number }) => [e.quantity, e.balanceAfter]),
     ).to.deep.equal([
@@ -389,7 +390,7 @@ describe('e2e: external inventory routes through the signing client (real gate, 
         numbers.push(r.body.data.number);
       }
       const first = await h.call(asC, 'GET', '/products/adjustments?limit=2');
-      expect(first.body.pagination).to.deep.equal({ total: 3, page: 1, limit: 2 });
+      expect(first.body.pagination).to.deep.equal(pagination(3, 1, 2));
       expect(first.body.data.map((x: { number: string }) => x.number)).to.deep.equal([numbers[2], numbers[1]]);
       const second = await h.call(asC, 'GET', '/products/adjustments?limit=2&page=2');
       expect(second.body.data.map((x: { number: string }) => x.number)).to.deep.equal([numbers[0]]);

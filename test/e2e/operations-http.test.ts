@@ -12,6 +12,7 @@ import {
   type TenantSetup,
 } from '../support/mothers.js';
 import { call, startTestService, type TestService } from '../support/service.js';
+import { pagination } from '../support/envelope.js';
 
 /** Prometheus text → { 'name{labels}': value } (comments skipped). */
 function parseMetrics(text: string): Map<string, number> {
@@ -200,7 +201,7 @@ describe('e2e: operators and integrators (405, bodies, hints, metrics, access lo
       await call(svc.baseUrl, 'POST', '/api/v1/admin/tenants', { body: { name: 'Gamma 100%' } });
       const all = await call(svc.baseUrl, 'GET', '/api/v1/admin/tenants?limit=2&page=2');
       expect(all.status).to.equal(200);
-      expect(all.body.pagination).to.deep.equal({ total: 4, page: 2, limit: 2 });
+      expect(all.body.pagination).to.deep.equal(pagination(4, 2, 2));
       expect(all.body.data.map((t: { name: string }) => t.name)).to.deep.equal(['Gamma 100%', 'Operations Shop']);
       const coffee = await call(svc.baseUrl, 'GET', '/api/v1/admin/tenants?search=COFFEE');
       expect(coffee.body.data.map((t: { name: string }) => t.name)).to.deep.equal(['Alpha Coffee', 'beta coffee']);

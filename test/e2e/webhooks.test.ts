@@ -6,6 +6,7 @@ import { verifyWebhookSignature } from '../../src/adapters/sdk/index.js';
 import { LEASED_STATUSES, QUEUED_STATUSES } from '../../src/domain/webhooks/delivery.machine.js';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import { createIntegration, createTenantSetup, type Credentials, type TenantSetup } from '../support/mothers.js';
+import { pagination } from '../support/envelope.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 import { WebhookReceiver, emitEvents, invoiceEvent, type Received } from '../support/webhook-receiver.js';
 
@@ -136,7 +137,7 @@ describe('webhooks end to end (real receiver, worker in the service)', () => {
 
     const listed = await call(svc.baseUrl, 'GET', `/api/v1/admin/integrations/${all.id}/deliveries?limit=2`);
     expect(listed.status).to.equal(200);
-    expect(listed.body.pagination).to.deep.equal({ total: 3, page: 1, limit: 2 });
+    expect(listed.body.pagination).to.deep.equal(pagination(3, 1, 2));
     expect(listed.body.data).to.have.length(2);
     const first = listed.body.data[0];
     expect(first).to.include({ integrationId: all.id, status: 'DELIVERED', attemptCount: 1, failedAttempts: 0 });

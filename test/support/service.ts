@@ -34,6 +34,9 @@ export async function startTestService(
     secretsKey: randomBytes(32),
     webhookAllowHttp: true,
     webhookAllowPrivate: true,
+    // Tests send many requests from one integration and one address; the gateway's own tests set these.
+    rateLimitPerMinute: 100_000,
+    authFailureLimitPerMinute: 1_000_000,
     ...overrides,
   };
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');

@@ -1,6 +1,6 @@
 /** One call of the admin API (CONTRACT §5), as the command-line tool makes it. */
 export interface AdminApiRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api/v1/admin`, with path parameters already in place (see `path`). */
   path: string;
   query?: Record<string, string | number | undefined>;

@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
+import { sendData } from './envelope.js';
 import { errorHandler } from './error-mapper.js';
 import { ServiceUnavailable, UnsupportedMediaType } from './http-errors.js';
 import { BODY_LIMIT_BYTES, guardBody, MAX_JSON_DEPTH, readJsonBody, requireDecodablePath } from './input-guard.js';
@@ -57,12 +58,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(accessLog(options.logger, routes, options.observability?.requests));
 
   app.get('/health', (_req, res) => {
-    res.json({ success: true, data: { status: 'ok' } });
+    sendData(res, { status: 'ok' });
   });
   app.get('/ready', async (_req, res) => {
     const verdict = await options.ready().catch(() => 'Database not reachable');
     if (verdict !== true) throw new ServiceUnavailable(verdict === false ? 'Database not reachable' : verdict);
-    res.json({ success: true, data: { status: 'ready' } });
+    sendData(res, { status: 'ready' });
   });
   routes.add('/health', ['GET']);
   routes.add('/ready', ['GET']);

@@ -1,16 +1,38 @@
 import type { Response } from 'express';
 import type { Page } from '../../application/ports/pagination.js';
 
-/** `{ success: true, data }` (spec 2.1). */
-export function sendData(res: Response, data: unknown, status = 200): void {
-  res.status(status).json({ success: true, data });
+/** The roadmap's additive `metadata` (CONTRACT §8): when the body was made, and the request's id. */
+export interface Metadata {
+  timestamp: string;
+  requestId: string;
 }
 
-/** `{ success: true, data: [...], pagination: { total, page, limit } }` (spec 2.1). */
+/** `metadata` for the answer `res` is about to send (the request id is the access log's). */
+export function metadataOf(res: Response): Metadata {
+  const id = res.getHeader('x-request-id');
+  return { timestamp: new Date().toISOString(), requestId: typeof id === 'string' ? id : '' };
+}
+
+/** `{ success: true, data, metadata }` (spec 2.1, plus CONTRACT §8's metadata). */
+export function sendData(res: Response, data: unknown, status = 200): void {
+  res.status(status).json({ success: true, data, metadata: metadataOf(res) });
+}
+
+/**
+ * `{ success: true, data: [...], pagination: { total, page, limit, totalCount, totalPages }, metadata }`
+ * (spec 2.1; `totalCount` and `totalPages` are the roadmap's, CONTRACT §8).
+ */
 export function sendPage<T, U>(res: Response, page: Page<T>, present: (item: T) => U): void {
   res.status(200).json({
     success: true,
     data: page.items.map(present),
-    pagination: { total: page.total, page: page.page, limit: page.limit },
+    pagination: {
+      total: page.total,
+      page: page.page,
+      limit: page.limit,
+      totalCount: page.total,
+      totalPages: page.limit > 0 ? Math.ceil(page.total / page.limit) : 0,
+    },
+    metadata: metadataOf(res),
   });
 }

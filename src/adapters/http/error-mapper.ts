@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/shared/errors.js';
+import { metadataOf, type Metadata } from './envelope.js';
 import {
   BodyNotAnObject,
   MalformedJson,
@@ -31,6 +32,8 @@ const STATUS: Record<ErrorKind, number> = {
   payload_too_large: 413,
   request_timeout: 408,
   unsupported_media_type: 415,
+  unprocessable: 422,
+  too_many_requests: 429,
   unavailable: 503,
 };
 
@@ -40,6 +43,9 @@ export interface ErrorBody {
   message: string;
   code: string;
   details?: { field: string; issue: string }[];
+  /** The roadmap's nested error (CONTRACT §8), beside the v1 fields. */
+  error: { code: string; message: string; details: { field: string; issue: string }[] };
+  metadata?: Metadata;
 }
 
 /** body-parser's own errors carry a `type`; they are client errors, never 5xx. */
@@ -63,6 +69,18 @@ function fromBodyParser(err: unknown): DomainError | null {
   }
 }
 
+function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  details?: { field: string; issue: string }[],
+): ErrorBody {
+  const error = { code, message, details: details ?? [] };
+  return details
+    ? { success: false, status, message, code, details, error }
+    : { success: false, status, message, code, error };
+}
+
 /** The one place where an error becomes a status and an envelope (CONTRACT §1). */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
   // The router's own parameter decoding throws URIError on a malformed escape.
@@ -70,13 +88,11 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   if (!known) {
     return {
       status: 500,
-      body: { success: false, status: 500, message: 'Internal server error', code: 'INTERNAL_ERROR' },
+      body: errorBody(500, 'INTERNAL_ERROR', 'Internal server error'),
     };
   }
   const status = STATUS[known.kind];
-  const body: ErrorBody = { success: false, status, message: known.message, code: known.code };
-  if (known.details) body.details = known.details;
-  return { status, body };
+  return { status, body: errorBody(status, known.code, known.message, known.details) };
 }
 
 /** Writes the envelope of `err` (the error mapper's, or a timer's outside the middleware chain). */
@@ -84,7 +100,7 @@ export function sendError(res: Response, err: unknown, response = toErrorRespons
   // For the access log and the metrics: the code this request failed with.
   res.locals.errorCode = response.body.code;
   if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
-  res.status(response.status).json(response.body);
+  res.status(response.status).json({ ...response.body, metadata: metadataOf(res) });
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -23,6 +23,7 @@ export interface IntegrationRow {
   require_signed_reads: boolean;
   /** Lowercase hex SHA-256 of the API key; never the key. */
   api_key_hash: string | null;
+  rate_limit_per_minute: number | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -51,6 +52,7 @@ export class IntegrationMapper {
       webhookPausedAt: row.webhook_paused_at,
       requireSignedReads: row.require_signed_reads,
       apiKeyHash: row.api_key_hash,
+      rateLimitPerMinute: row.rate_limit_per_minute,
       active: row.active,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -77,6 +79,7 @@ export class IntegrationMapper {
       webhook_paused_at: s.webhookPausedAt,
       require_signed_reads: s.requireSignedReads,
       api_key_hash: s.apiKeyHash,
+      rate_limit_per_minute: s.rateLimitPerMinute,
       active: s.active,
       created_at: s.createdAt,
       updated_at: s.updatedAt,

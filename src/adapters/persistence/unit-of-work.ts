@@ -3,7 +3,9 @@ import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
+import { currentIdempotencyScope } from '../shared/idempotency-scope.js';
 import { isRetryable } from './db-errors.js';
+import { claimIdempotencyKey } from './idempotency-store.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
 import { KnexIntegrationRepository } from './integration-repository.js';
 import { IntegrationMapper } from './integration.mapper.js';
@@ -69,14 +71,21 @@ export class KnexUnitOfWork implements UnitOfWork {
   ) {}
 
   async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    // A keyed external POST (CONTRACT §8): its first transaction holds the key row, so the
+    // write and its key commit or roll back together.
+    const scope = currentIdempotencyScope();
+    const claiming = scope !== undefined && !scope.claimed;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.knex.transaction(async (trx) => {
+        const result = await this.knex.transaction(async (trx) => {
+          if (claiming) await claimIdempotencyKey(trx, scope);
           const seen: SeenAggregates = new Set();
           const result = await work(repositoriesFor(trx, this.cipher, seen));
           await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
           return result;
         });
+        if (claiming) scope.claimed = true;
+        return result;
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));

@@ -37,7 +37,7 @@ export class ExternalApiClient {
     method: string,
     path: string,
     body?: object,
-    at: { nonce?: string; timestamp?: number } = {},
+    at: { nonce?: string; timestamp?: number; idempotencyKey?: string } = {},
   ): PreparedRequest {
     const m = method.toUpperCase();
     const nonce = at.nonce ?? newNonce();
@@ -49,6 +49,8 @@ export class ExternalApiClient {
       'x-timestamp': String(timestamp),
     };
     if (this.options.apiKey !== undefined) headers['x-api-key'] = this.options.apiKey;
+    // CONTRACT §8: a retry with the same key (re-signed) answers the first response again.
+    if (at.idempotencyKey !== undefined) headers['idempotency-key'] = at.idempotencyKey;
     const prepared: PreparedRequest = { url: `${this.options.baseUrl}${pathWithQuery}`, method: m, headers };
     if (m === 'POST' || m === 'PUT' || m === 'PATCH') {
       headers['content-type'] = 'application/json';
@@ -65,8 +67,18 @@ export class ExternalApiClient {
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T };
   }
 
-  request<T = unknown>(method: string, path: string, body?: object): Promise<ApiResponse<T>> {
-    return ExternalApiClient.send<T>(this.prepare(method, path, body));
+  request<T = unknown>(
+    method: string,
+    path: string,
+    body?: object,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    return ExternalApiClient.send<T>(this.prepare(method, path, body, options));
+  }
+
+  /** `GET /usage`: the tenant's calls this UTC month (or `month`, `YYYY-MM`) under its plan. */
+  usage<T = unknown>(month?: string): Promise<ApiResponse<T>> {
+    return this.request<T>('GET', month ? `/usage?month=${month}` : '/usage');
   }
 
   get<T = unknown>(path: string, query: Query = {}): Promise<ApiResponse<T>> {

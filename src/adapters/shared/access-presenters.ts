@@ -27,6 +27,8 @@ export function presentIntegration(integration: Integration) {
     requireSignedReads: s.requireSignedReads,
     // Whether an API key is set; never the key or its hash.
     hasApiKey: integration.hasApiKey,
+    // Null: the service's default (RATE_LIMIT_PER_MINUTE) applies.
+    rateLimitPerMinute: s.rateLimitPerMinute,
     active: s.active,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),

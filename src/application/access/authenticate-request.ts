@@ -34,6 +34,10 @@ export interface IncomingRequest {
 
 export interface AuthenticatedCaller extends Caller {
   role: Role;
+  /** The integration's own limit; null: the service's default. */
+  rateLimitPerMinute: number | null;
+  /** This call's place in the integration's minute window (counted with the nonce claim). */
+  window: { count: number; endsAt: Date };
 }
 
 /**
@@ -77,10 +81,11 @@ export class AuthenticateRequest {
       throw AuthFailures.invalidSignature();
     }
     // 5. the claim decides (twice the window; a claim lost to a concurrent request is a replay)
-    if (!(await this.nonces.claim(integration.id, req.nonce, new Date(now.getTime() + NONCE_RETENTION_MS)))) {
-      throw AuthFailures.nonceUsed();
-    }
+    const claim = await this.nonces.claim(integration.id, req.nonce, new Date(now.getTime() + NONCE_RETENTION_MS));
+    if (!claim.claimed) throw AuthFailures.nonceUsed();
     return {
+      rateLimitPerMinute: integration.rateLimitPerMinute,
+      window: { count: claim.windowCount, endsAt: claim.windowEndsAt },
       integrationId: integration.id,
       tenantId: integration.tenantId,
       branchId: integration.branchId,

@@ -1,5 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
+import { MAX_RATE_LIMIT_PER_MINUTE, MAX_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
+import {
+  OVERAGE_POLICIES,
+  OVERAGE_PRICE_DECIMALS,
+  TIER_NAMES,
+  type OveragePolicy,
+  type Tier,
+} from '../../domain/access/gateway.js';
 import { ROLES, type Role } from '../../domain/access/permissions.js';
 import { Name, Uuid } from '../shared/schemas.js';
 
@@ -37,6 +44,10 @@ export const UpdateIntegrationBody = Type.Object(
     webhookUrl: Type.Optional(NullableText(2048)),
     webhookEvents: Type.Optional(NullableText(1000)),
     requireSignedReads: Type.Optional(Type.Boolean()),
+    // null: back to the service's default (RATE_LIMIT_PER_MINUTE)
+    rateLimitPerMinute: Type.Optional(
+      Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: MAX_RATE_LIMIT_PER_MINUTE }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -56,3 +67,21 @@ export type IssueApiKeyCommand = Static<typeof IssueApiKeyBody>;
 /** The integrations of one tenant (the tenant comes from the path). */
 export const ListIntegrationsQuery = Type.Object({ tenantId: Uuid }, { additionalProperties: false });
 export type ListIntegrationsQuery = Static<typeof ListIntegrationsQuery>;
+
+/** `PUT /tenants/:tenantId/plan` (CONTRACT §8). */
+export const SetTenantPlanBody = Type.Object(
+  {
+    tier: Type.Unsafe<Tier>({ type: 'string', enum: [...TIER_NAMES] }),
+    overagePricePerCall: Type.Number({ minimum: 0, maximum: 1_000_000, maxDecimals: OVERAGE_PRICE_DECIMALS }),
+    overagePolicy: Type.Unsafe<OveragePolicy>({ type: 'string', enum: [...OVERAGE_POLICIES] }),
+  },
+  { additionalProperties: false },
+);
+export type SetTenantPlanCommand = Static<typeof SetTenantPlanBody>;
+
+/** `?month=YYYY-MM` (UTC); absent: the current month. */
+export const UsageQuery = Type.Object(
+  { month: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' })) },
+  { additionalProperties: false },
+);
+export type UsageQuery = Static<typeof UsageQuery>;

@@ -43,14 +43,31 @@ export interface ApiKeyHasher {
   matches(storedHash: string, presented: string): boolean;
 }
 
+/**
+ * What a nonce claim tells: whether the nonce was new, and if so how many claims this
+ * integration has made in the current one-minute window, this one included (the rate limit
+ * is counted in the same statement, across processes).
+ */
+export type NonceClaim = { claimed: false } | { claimed: true; windowCount: number; windowEndsAt: Date };
+
 /** Single-use nonces, shared by every API process (stored in the database). */
 export interface NonceStore {
-  /** True when the nonce was unused for this integration and is now taken until `expiresAt`. */
-  claim(integrationId: string, nonce: string, expiresAt: Date): Promise<boolean>;
+  /** Takes the nonce until `expiresAt` when it was unused for this integration, and counts the call in its minute window. */
+  claim(integrationId: string, nonce: string, expiresAt: Date): Promise<NonceClaim>;
   /** True when the nonce was already claimed for this integration. Reads only: never writes. */
   isUsed(integrationId: string, nonce: string): Promise<boolean>;
-  /** Deletes nonces whose retention has passed; returns how many. */
+  /** Deletes nonces (and minute windows) whose retention has passed; returns how many nonces. */
   purgeExpired(now: Date): Promise<number>;
+}
+
+/**
+ * Failed authentications per source address (CONTRACT §8), counted across processes.
+ * `blockedForMs` answers from memory (no database work before the credentials are looked at);
+ * `recordFailure` counts one failure and says how long the address is now blocked (0: not).
+ */
+export interface AuthFailureLimiter {
+  blockedForMs(address: string): number;
+  recordFailure(address: string): Promise<number>;
 }
 
 /** HMAC-SHA256 as lowercase hex, and a constant-time comparison of two such strings. */

@@ -8,6 +8,8 @@ import { parseWebhookEvents, subscribes, type WebhookEventName } from './webhook
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** The longest overlap a rotation may ask for: 30 days. */
 export const MAX_SECRET_OVERLAP_MS = 30 * DEFAULT_SECRET_OVERLAP_MS;
+/** The highest per-integration rate limit the back office may set (CONTRACT §8). */
+export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
 
 export interface IntegrationState {
   id: string;
@@ -32,6 +34,8 @@ export interface IntegrationState {
    * the application's port. Null: the integration has no API key.
    */
   apiKeyHash: string | null;
+  /** Its own requests-per-minute limit (CONTRACT §8); null: the service's default applies. */
+  rateLimitPerMinute: number | null;
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -60,6 +64,8 @@ export interface IntegrationChanges {
   webhookUrl?: string | null;
   webhookEvents?: string | null;
   requireSignedReads?: boolean;
+  /** 1..100000, or null to fall back to the service's default. */
+  rateLimitPerMinute?: number | null;
 }
 
 /**
@@ -116,6 +122,7 @@ export class Integration {
       webhookPausedAt: null,
       requireSignedReads: input.requireSignedReads ?? false,
       apiKeyHash: null,
+      rateLimitPerMinute: null,
       active: true,
       createdAt: now,
       updatedAt: now,
@@ -165,6 +172,9 @@ export class Integration {
   }
   get webhookPausedAt() {
     return this.s.webhookPausedAt;
+  }
+  get rateLimitPerMinute(): number | null {
+    return this.s.rateLimitPerMinute;
   }
   get hasApiKey(): boolean {
     return this.s.apiKeyHash !== null;
@@ -230,6 +240,16 @@ export class Integration {
     let issued: string | undefined;
     if (changes.active !== undefined) next.active = changes.active;
     if (changes.requireSignedReads !== undefined) next.requireSignedReads = changes.requireSignedReads;
+    if (changes.rateLimitPerMinute !== undefined) {
+      const limit = changes.rateLimitPerMinute;
+      if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > MAX_RATE_LIMIT_PER_MINUTE)) {
+        throw new ValidationError(
+          `rateLimitPerMinute must be an integer from 1 to ${MAX_RATE_LIMIT_PER_MINUTE}, or null`,
+          'rateLimitPerMinute',
+        );
+      }
+      next.rateLimitPerMinute = limit;
+    }
     if (changes.allowedIps !== undefined) next.allowedIps = IpAllowList.parse(changes.allowedIps);
     if (changes.webhookEvents !== undefined) next.webhookEvents = parseWebhookEvents(changes.webhookEvents);
     if (changes.webhookUrl !== undefined) {

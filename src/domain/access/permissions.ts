@@ -6,7 +6,8 @@
 export const ROLES = ['ADMIN', 'INVENTORY', 'BILLING', 'LOGISTICS', 'READ_ONLY'] as const;
 export type Role = (typeof ROLES)[number];
 
-type Area = 'inventory' | 'billing' | 'logistics';
+/** `any`: every role may call it (the caller's own usage). */
+type Area = 'inventory' | 'billing' | 'logistics' | 'any';
 
 /**
  * Every external route, by method and express path pattern (relative to /api/v1/external),
@@ -45,6 +46,7 @@ export const EXTERNAL_ROUTES: Record<string, Area | readonly Area[]> = {
   'POST /logistics/shipments': 'logistics',
   'POST /logistics/shipments/cancel': 'logistics',
   'GET /logistics/shipments/:id/track': 'logistics',
+  'GET /usage': 'any',
 };
 
 const ROLE_AREAS: Record<Role, { areas: readonly Area[]; anyGet: boolean; all: boolean }> = {
@@ -63,5 +65,5 @@ export function mayCall(role: Role, method: string, routePattern: string): boole
   if (grant.anyGet && (m === 'GET' || m === 'HEAD')) return true;
   const areas = EXTERNAL_ROUTES[`${m === 'HEAD' ? 'GET' : m} ${routePattern}`];
   if (areas === undefined) return false;
-  return (typeof areas === 'string' ? [areas] : areas).some((area) => grant.areas.includes(area));
+  return (typeof areas === 'string' ? [areas] : areas).some((area) => area === 'any' || grant.areas.includes(area));
 }

@@ -16,6 +16,8 @@ export type ErrorKind =
   | 'payload_too_large'
   | 'request_timeout'
   | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'too_many_requests'
   | 'unavailable';
 
 export interface ErrorDetail {

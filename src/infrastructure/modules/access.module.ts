@@ -15,6 +15,13 @@ import { IntegrationMapper } from '../../adapters/persistence/integration.mapper
 import { KnexNonceStore } from '../../adapters/persistence/nonce-store.js';
 import { CryptoSecretGenerator, HmacSha256Signer, Sha256ApiKeyHasher } from '../../adapters/security/crypto.js';
 import { ResolvingWebhookTargetPolicy } from '../../adapters/security/webhook-target-policy.js';
+import type { Logger } from 'pino';
+import { AdmitRequest, type GatewaySettings } from '../../application/access/admit-request.js';
+import { GetUsage, SetTenantPlan } from '../../application/access/tenant-plans.js';
+import { PostgresAuthFailureLimiter } from '../../adapters/persistence/auth-failure-limiter.js';
+import { KnexIdempotencyStore } from '../../adapters/persistence/idempotency-store.js';
+import { CachedPlanDirectory, KnexPlanRepository } from '../../adapters/persistence/plan-repository.js';
+import { BufferedUsageMeter } from '../../adapters/persistence/usage-meter.js';
 import type { Config } from '../config.js';
 import { INFRA } from '../tokens.js';
 import { bindConstant, bindFactory, bindGroup, bindUseCase } from './bind.js';
@@ -85,6 +92,43 @@ export const accessModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.IssueApiKey, IssueApiKey, [UnitOfWork, Clock, ApiKeyHasher, IntegrationDirectory]);
   bindUseCase(bind, TOKENS.RemoveApiKey, RemoveApiKey, [UnitOfWork, Clock, IntegrationDirectory]);
   bindUseCase(bind, TOKENS.PurgeExpiredNonces, PurgeExpiredNonces, [NonceStore, Clock]);
+
+  // The gateway (CONTRACT §8): failed-auth limit, plans, metering, Idempotency-Key.
+  bindFactory(
+    bind,
+    TOKENS.AuthFailureLimiter,
+    (knex: Knex, config: Config) => new PostgresAuthFailureLimiter(knex, config.authFailureLimitPerMinute),
+    [INFRA.Knex, INFRA.Config],
+  );
+  bindFactory(bind, TOKENS.UsageMeter, (knex: Knex, logger: Logger) => new BufferedUsageMeter(knex, logger), [
+    INFRA.Knex,
+    INFRA.Logger,
+  ]);
+  bindFactory(bind, TOKENS.PlanDirectory, (knex: Knex) => new CachedPlanDirectory(knex), [INFRA.Knex]);
+  bindUseCase(bind, TOKENS.PlanRepository, KnexPlanRepository, [INFRA.Knex]);
+  bindUseCase(bind, TOKENS.IdempotencyStore, KnexIdempotencyStore, [INFRA.Knex]);
+  bindFactory(
+    bind,
+    TOKENS.GatewaySettings,
+    (config: Config): GatewaySettings => ({ rateLimitPerMinute: config.rateLimitPerMinute }),
+    [INFRA.Config],
+  );
+  bindUseCase(bind, TOKENS.AdmitRequest, AdmitRequest, [
+    TOKENS.AuthenticateRequest,
+    TOKENS.AuthFailureLimiter,
+    TOKENS.PlanDirectory,
+    TOKENS.UsageMeter,
+    Clock,
+    TOKENS.GatewaySettings,
+  ]);
+  bindUseCase(bind, TOKENS.SetTenantPlan, SetTenantPlan, [TOKENS.PlanRepository, TOKENS.PlanDirectory, Clock]);
+  bindUseCase(bind, TOKENS.GetUsage, GetUsage, [TOKENS.PlanRepository, Clock]);
+  bindGroup(bind, TOKENS.GatewayUseCases, {
+    admitRequest: TOKENS.AdmitRequest,
+    getUsage: TOKENS.GetUsage,
+    idempotency: TOKENS.IdempotencyStore,
+  });
+  bindGroup(bind, TOKENS.GatewayBackOffice, { setTenantPlan: TOKENS.SetTenantPlan, getUsage: TOKENS.GetUsage });
 
   bindGroup(bind, TOKENS.AccessBackOffice, {
     createIntegration: TOKENS.CreateIntegration,

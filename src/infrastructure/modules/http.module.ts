@@ -1,10 +1,11 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { AuthenticateRequest } from '../../application/access/authenticate-request.js';
+import type { GatewayUseCases } from '../../application/access/admit-request.js';
 import type {
   AccessBackOffice,
   BillingBackOffice,
+  GatewayBackOffice,
   InventoryBackOffice,
   LogisticsBackOffice,
   SetupBackOffice,
@@ -23,7 +24,10 @@ import { createAdminLogisticsRoutes } from '../../adapters/http/admin-logistics-
 import { createAdminRouter } from '../../adapters/http/admin-router.js';
 import { createAdminWebhookRoutes } from '../../adapters/http/admin-webhook-routes.js';
 import { createHttpApp } from '../../adapters/http/app.js';
+import { createAdminGatewayRoutes } from '../../adapters/http/admin-gateway-routes.js';
 import { authenticate } from '../../adapters/http/external/authenticate.js';
+import { idempotency } from '../../adapters/http/external/idempotency.js';
+import { createUsageRoutes } from '../../adapters/http/external/usage-routes.js';
 import { createBillingRoutes } from '../../adapters/http/external/billing-routes.js';
 import { createExternalRouter } from '../../adapters/http/external/external-router.js';
 import { createInventoryRoutes } from '../../adapters/http/external/inventory-routes.js';
@@ -77,7 +81,8 @@ export const httpModule = new ContainerModule(({ bind }) => {
       billingBackOffice: BillingBackOffice,
       logisticsBackOffice: LogisticsBackOffice,
       webhooks: WebhooksBackOffice,
-      auth: AuthenticateRequest,
+      gateway: GatewayUseCases,
+      gatewayBackOffice: GatewayBackOffice,
       inventory: InventoryUseCases,
       listProducts: ListProducts,
       updateProduct: UpdateProduct,
@@ -111,17 +116,22 @@ export const httpModule = new ContainerModule(({ bind }) => {
               createAdminBillingRoutes(billingBackOffice),
               createAdminLogisticsRoutes(logisticsBackOffice),
               createAdminWebhookRoutes(webhooks),
+              createAdminGatewayRoutes(gatewayBackOffice),
             ]),
           },
           {
             path: '/api/v1/external',
             // Fixed paths (/products/stock, /products/adjust...) before /products/:id.
-            router: createExternalRouter(authenticate(auth), [
-              createInventoryRoutes(inventory),
-              createCatalogueRoutes({ listProducts, updateProduct }),
-              createBillingRoutes(billing),
-              createLogisticsRoutes(logistics),
-            ]),
+            router: createExternalRouter(
+              [authenticate(gateway.admitRequest), idempotency(gateway.idempotency)],
+              [
+                createUsageRoutes(gateway),
+                createInventoryRoutes(inventory),
+                createCatalogueRoutes({ listProducts, updateProduct }),
+                createBillingRoutes(billing),
+                createLogisticsRoutes(logistics),
+              ],
+            ),
           },
         ],
       }),
@@ -135,7 +145,8 @@ export const httpModule = new ContainerModule(({ bind }) => {
       TOKENS.BillingBackOffice,
       TOKENS.LogisticsBackOffice,
       TOKENS.WebhooksBackOffice,
-      TOKENS.AuthenticateRequest,
+      TOKENS.GatewayUseCases,
+      TOKENS.GatewayBackOffice,
       TOKENS.InventoryUseCases,
       TOKENS.ListProducts,
       TOKENS.UpdateProduct,

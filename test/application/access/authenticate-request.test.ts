@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AuthenticateRequest, type IncomingRequest } from '../../../src/application/access/authenticate-request.js';
-import type { IntegrationDirectory, NonceStore } from '../../../src/application/ports/access-ports.js';
+import type { IntegrationDirectory, NonceClaim, NonceStore } from '../../../src/application/ports/access-ports.js';
 import { HmacSha256Signer, Sha256ApiKeyHasher } from '../../../src/adapters/security/crypto.js';
 import { signBody, signRequestLine } from '../../../src/adapters/sdk/signing.js';
 import { Integration } from '../../../src/domain/access/integration.js';
@@ -13,12 +13,12 @@ class MemNonces implements NonceStore {
   async isUsed(integrationId: string, nonce: string) {
     return this.used.has(`${integrationId}/${nonce}`);
   }
-  async claim(integrationId: string, nonce: string) {
+  async claim(integrationId: string, nonce: string): Promise<NonceClaim> {
     const key = `${integrationId}/${nonce}`;
     this.writes++;
-    if (this.used.has(key)) return false;
+    if (this.used.has(key)) return { claimed: false };
     this.used.add(key);
-    return true;
+    return { claimed: true, windowCount: this.writes, windowEndsAt: new Date(0) };
   }
   async purgeExpired() {
     return 0;
@@ -86,6 +86,8 @@ describe('AuthenticateRequest (use case, in-memory ports)', () => {
       branchId: 'b1',
       fiscalYearId: 'f1',
       role: 'BILLING',
+      rateLimitPerMinute: null,
+      window: { count: 1, endsAt: new Date(0) },
     });
   });
 

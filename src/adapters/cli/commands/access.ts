@@ -1,6 +1,15 @@
+import { OVERAGE_POLICIES, TIER_NAMES } from '../../../domain/access/gateway.js';
 import { ROLES } from '../../../domain/access/permissions.js';
 import { path } from '../admin-api.js';
 import { str, type CliCommand } from '../command.js';
+
+/** `--rate-limit-per-minute`: a number (checked by the API's schema), or `default` for null. */
+function rateLimit(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (value === 'default' || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
 
 /** Integrations: create (secrets printed once), list, change, rotate the client secret. */
 export const accessCommands: CliCommand[] = [
@@ -51,6 +60,10 @@ export const accessCommands: CliCommand[] = [
       { name: 'webhook-url', help: 'https endpoint ("" to remove)' },
       { name: 'webhook-events', help: 'comma-separated event names ("" for all)' },
       { name: 'require-signed-reads', type: 'boolean', help: 'true or false' },
+      {
+        name: 'rate-limit-per-minute',
+        help: 'requests per minute, 1 to 100000 ("default" for RATE_LIMIT_PER_MINUTE)',
+      },
     ],
     request: (v) => ({
       method: 'PATCH',
@@ -61,7 +74,36 @@ export const accessCommands: CliCommand[] = [
         webhookUrl: v['webhook-url'],
         webhookEvents: v['webhook-events'] === '' ? null : v['webhook-events'],
         requireSignedReads: v['require-signed-reads'],
+        rateLimitPerMinute: rateLimit(v['rate-limit-per-minute']),
       },
+    }),
+  },
+  {
+    name: 'tenant:set-plan',
+    summary: "Set a tenant's monthly plan: tier, overage price per call, BILL or BLOCK above the tier",
+    flags: [
+      { name: 'tenant', required: true, help: 'tenant id' },
+      { name: 'tier', required: true, help: TIER_NAMES.join(', ') },
+      { name: 'overage-price', type: 'number', required: true, help: 'price per call above the tier' },
+      { name: 'overage-policy', required: true, help: OVERAGE_POLICIES.join(' or ') },
+    ],
+    request: (v) => ({
+      method: 'PUT',
+      path: path`/tenants/${str(v, 'tenant')}/plan`,
+      body: { tier: v.tier, overagePricePerCall: v['overage-price'], overagePolicy: v['overage-policy'] },
+    }),
+  },
+  {
+    name: 'tenant:usage',
+    summary: "A tenant's calls in a UTC month under its plan, per integration",
+    flags: [
+      { name: 'tenant', required: true, help: 'tenant id' },
+      { name: 'month', help: 'YYYY-MM (default: the current UTC month)' },
+    ],
+    request: (v) => ({
+      method: 'GET',
+      path: path`/tenants/${str(v, 'tenant')}/usage`,
+      query: { month: v.month as string | undefined },
     }),
   },
   {

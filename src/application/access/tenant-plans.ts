@@ -1,0 +1,58 @@
+import { monthOf, Plan, type Tier, type UsageFigures } from '../../domain/access/gateway.js';
+import { TenantNotFound } from '../../domain/organization/errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { IntegrationUsage, PlanDirectory, PlanRepository } from '../ports/gateway-ports.js';
+import type { SetTenantPlanCommand, UsageQuery } from './commands.js';
+
+/** Back office: sets a tenant's monthly plan (CONTRACT §8). Errors: TenantNotFound, ValidationError. */
+export class SetTenantPlan {
+  constructor(
+    private readonly plans: PlanRepository,
+    private readonly directory: PlanDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(tenantId: string, command: SetTenantPlanCommand): Promise<Plan> {
+    const plan = Plan.of({
+      tier: command.tier,
+      overagePricePerCall: String(command.overagePricePerCall),
+      overagePolicy: command.overagePolicy,
+    });
+    if (!(await this.plans.tenantExists(tenantId))) throw new TenantNotFound();
+    await this.plans.save(tenantId, plan, this.clock.now());
+    this.directory.invalidate(tenantId);
+    return plan;
+  }
+}
+
+/** A month's usage of a tenant under its current plan. */
+export interface UsageReport extends UsageFigures {
+  month: string;
+  tier: Tier;
+  plan: Plan;
+  byIntegration: IntegrationUsage[];
+}
+
+/**
+ * A tenant's usage for a UTC month (default: the current one, from the clock): the back
+ * office's `GET /tenants/:id/usage` and the integration's `GET /usage`. Counts are written at
+ * most a second after a call. Errors: TenantNotFound.
+ */
+export class GetUsage {
+  constructor(
+    private readonly plans: PlanRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(tenantId: string, query: UsageQuery = {}): Promise<UsageReport> {
+    const month = query.month ?? monthOf(this.clock.now());
+    const [plan, byIntegration] = await Promise.all([
+      this.plans.find(tenantId),
+      this.plans.usageByIntegration(tenantId, month),
+    ]);
+    if (!plan && byIntegration.length === 0 && !(await this.plans.tenantExists(tenantId))) throw new TenantNotFound();
+    const effective = plan ?? Plan.UNLIMITED;
+    const used = byIntegration.reduce((sum, i) => sum + i.used, 0);
+    return { month, tier: effective.tier, plan: effective, byIntegration, ...effective.figures(used) };
+  }
+}

@@ -1,0 +1,59 @@
+import type { Plan } from '../../domain/access/gateway.js';
+
+/**
+ * Usage metering (CONTRACT §8): counts per tenant, integration and UTC month, aggregated in
+ * memory and written at most every second (and at shutdown), so a request costs no database
+ * write. `usedThisMonth` is the tenant's total as last known from the database plus what this
+ * process has not written yet.
+ */
+export interface UsageMeter {
+  record(tenantId: string, integrationId: string, month: string): void;
+  usedThisMonth(tenantId: string, month: string): Promise<number>;
+  /** Writes what is pending now. */
+  flush(): Promise<void>;
+  /** Stops the periodic writes and writes what is pending (graceful shutdown). */
+  close(): Promise<void>;
+}
+
+/** Tenants' plans on the hot path: may answer from a short-lived cache (≤ 5 s behind the back office). */
+export interface PlanDirectory {
+  planOf(tenantId: string): Promise<Plan>;
+  invalidate(tenantId: string): void;
+}
+
+/** A month's counts of one tenant, per integration. */
+export interface IntegrationUsage {
+  integrationId: string;
+  clientName: string;
+  used: number;
+}
+
+/** The back office's and the integration's reads and the plan's write. */
+export interface PlanRepository {
+  /** Null: the tenant has no plan (UNLIMITED); throws NotFound-like null for an unknown tenant via `tenantExists`. */
+  find(tenantId: string): Promise<Plan | null>;
+  save(tenantId: string, plan: Plan, now: Date): Promise<void>;
+  tenantExists(tenantId: string): Promise<boolean>;
+  usageByIntegration(tenantId: string, month: string): Promise<IntegrationUsage[]>;
+}
+
+/** An Idempotency-Key as stored: the request's fingerprint and, once answered, the answer. */
+export interface StoredIdempotencyKey {
+  fingerprint: string;
+  response: { status: number; body: unknown } | null;
+}
+
+/**
+ * Idempotency-Key rows (CONTRACT §8). The row of a request that writes is inserted by the unit
+ * of work inside the business transaction (so neither exists without the other); `complete`
+ * adds the answer afterwards, or inserts the whole row for an answer that wrote nothing.
+ */
+export interface IdempotencyStore {
+  find(integrationId: string, key: string): Promise<StoredIdempotencyKey | null>;
+  complete(
+    entry: { integrationId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
+    response: { status: number; body: unknown },
+    claimedInTransaction: boolean,
+  ): Promise<void>;
+  purgeExpired(now: Date): Promise<number>;
+}

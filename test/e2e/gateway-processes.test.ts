@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import { clientFor, createIntegration, createTenantSetup } from '../support/mothers.js';
+import { resetData, TEST_DATABASE_URL, testDatabase } from '../support/database.js';
+import { freePort, spawnProcess, until, type Spawned } from '../support/processes.js';
+import { ADMIN_TOKEN, call } from '../support/service.js';
+
+/** One API process of the service on the test PostgreSQL server (`npm run start:api` without the build). */
+async function startApi(secretsKey: string): Promise<{ baseUrl: string; proc: Spawned }> {
+  const port = await freePort();
+  const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'src/infrastructure/main.ts', 'api'], {
+    DATABASE_URL: TEST_DATABASE_URL!,
+    PORT: String(port),
+    ADMIN_TOKEN,
+    SECRETS_KEY: secretsKey,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await until(async () => (await fetch(`${baseUrl}/health`)).ok, 90_000, `API process on ${port}\n${proc.output()}`);
+  return { baseUrl, proc };
+}
+
+describe('e2e: two API processes on one PostgreSQL (rate limit and metering across processes, CONTRACT §8)', function () {
+  let a: { baseUrl: string; proc: Spawned };
+  let b: { baseUrl: string; proc: Spawned };
+
+  before(async function () {
+    if (!TEST_DATABASE_URL) {
+      console.log('      skipped: two processes need a PostgreSQL server in TEST_DATABASE_URL');
+      this.skip();
+    }
+    await resetData((await testDatabase()).knex);
+    const key = randomBytes(32).toString('hex');
+    [a, b] = await Promise.all([startApi(key), startApi(key)]);
+  });
+  after(async () => {
+    for (const p of [a, b]) {
+      if (p && p.proc.child.exitCode === null) {
+        p.proc.child.kill('SIGTERM');
+        await p.proc.exited;
+      }
+    }
+  });
+
+  it('gives an integration limited to 5 per minute exactly 5 answers, then 429s, wherever each request lands; usage counts both', async () => {
+    const setup = await createTenantSetup(a.baseUrl, 'Two processes');
+    const limited = await createIntegration(a.baseUrl, setup, { role: 'INVENTORY' });
+    const free = await createIntegration(a.baseUrl, setup, { role: 'INVENTORY' });
+    const patched = await call(a.baseUrl, 'PATCH', `/api/v1/admin/integrations/${limited.id}`, {
+      body: { rateLimitPerMinute: 5 },
+    });
+    expect(patched.body.data.rateLimitPerMinute).to.equal(5);
+    // Fixed minute windows: start well inside one, so the 12 requests below share it.
+    await until(() => new Date().getUTCSeconds() < 45, 20_000, 'a fresh minute');
+
+    const clients = [clientFor(a.baseUrl, limited), clientFor(b.baseUrl, limited)];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => clients[i % 2]!.request<any>('GET', '/products')),
+    );
+    const ok = answers.filter((r) => r.status === 200);
+    const limitedAnswers = answers.filter((r) => r.status === 429);
+    expect(ok).to.have.length(5);
+    expect(limitedAnswers).to.have.length(7);
+    for (const r of limitedAnswers) {
+      expect(r.body).to.include({ code: 'RATE_LIMITED', message: 'Rate limit exceeded' });
+      expect(Number(r.headers.get('retry-after'))).to.be.within(1, 60);
+      expect(r.headers.get('x-ratelimit-remaining')).to.equal('0');
+    }
+    for (const r of ok) {
+      expect(r.headers.get('ratelimit-policy')).to.equal('"minute";q=5;w=60');
+      expect(r.headers.get('ratelimit')).to.match(/^"minute";r=[0-4];t=\d+$/);
+      expect(r.headers.get('x-ratelimit-limit')).to.equal('5');
+    }
+
+    // Another integration through both processes: every request counted once.
+    const freeClients = [clientFor(a.baseUrl, free), clientFor(b.baseUrl, free)];
+    for (let i = 0; i < 20; i++) expect((await freeClients[i % 2]!.request('GET', '/products')).status).to.equal(200);
+
+    const usage = async () =>
+      (await call(b.baseUrl, 'GET', `/api/v1/admin/tenants/${setup.tenantId}/usage`)).body.data as {
+        used: number;
+        byIntegration: { integrationId: string; used: number }[];
+      };
+    await until(async () => (await usage()).used === 25, 10_000, 'usage of 25 calls');
+    const byId = Object.fromEntries((await usage()).byIntegration.map((i) => [i.integrationId, i.used]));
+    expect(byId).to.deep.equal({ [limited.id]: 5, [free.id]: 20 });
+  });
+
+  it('keeps the counts of a process stopped gracefully right after its requests', async () => {
+    const setup = await createTenantSetup(a.baseUrl, 'Graceful');
+    const creds = await createIntegration(a.baseUrl, setup, { role: 'INVENTORY' });
+    const client = clientFor(b.baseUrl, creds);
+    for (let i = 0; i < 7; i++) expect((await client.request('GET', '/products')).status).to.equal(200);
+    b.proc.child.kill('SIGTERM');
+    expect(await b.proc.exited).to.equal(0);
+    const r = await call(a.baseUrl, 'GET', `/api/v1/admin/tenants/${setup.tenantId}/usage`);
+    expect(r.body.data.used).to.equal(7);
+  });
+});
