@@ -1,0 +1,45 @@
+import type { TObject, TSchema } from '@sinclair/typebox';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * One route as the OpenAPI document publishes it. Each context declares its routes' docs in
+ * `src/adapters/http/openapi/<context>.ts` next to the express router that serves them; the
+ * document test checks both ways that every registered route is documented and every
+ * documented route is registered. Request schemas are the very TypeBox schemas the router
+ * validates with (`src/application/<context>/commands.ts`); response schemas are those of
+ * `src/adapters/shared/responses/`, which the presenters' return types and the SDK's types
+ * come from.
+ */
+export interface RouteDoc {
+  method: HttpMethod;
+  /** The express path relative to the API's prefix (`/products/:id`). */
+  path: string;
+  /** Unique in the document; for an external route also the SDK method's name. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The tag (a context: `Catalogue`, `Billing`, ... ; `Back office: <context>` for the admin API). */
+  tag: string;
+  /** Path parameters beyond the default (every `:name` is a UUID unless named here). */
+  params?: Record<string, TSchema>;
+  /** The query schema the route validates with (a TypeBox object). */
+  query?: TObject;
+  /**
+   * The body schema the route validates with. On the external API the document adds the
+   * signature fields (`nonce`, `timestamp`, `signature`) to it.
+   */
+  body?: TSchema;
+  /** The success status and the schema of `data` (a page's `data` is an array of `data`). */
+  success: { status: 200 | 201; data: TSchema; paginated?: boolean };
+  /** Error statuses this route can answer besides those every route of its API can. */
+  errors?: number[];
+  /** A request body example (without the signature fields). */
+  example?: unknown;
+}
+
+/** An API of the document: its prefix, the routes it serves and its security. */
+export interface ApiDocs {
+  prefix: '/api/v1/external' | '/api/v1/admin';
+  routes: RouteDoc[];
+}
