@@ -32,6 +32,13 @@ import {
 } from '../../shared/responses/inventory.js';
 import type { RouteDoc } from './route-doc.js';
 
+/**
+ * What an external POST can also answer for its `Idempotency-Key` (CONTRACT §8): 409 while the
+ * first request with the key runs (and for the route's own conflicts), 422 for the key reused
+ * with other fields.
+ */
+export const IDEMPOTENCY = [409, 422];
+
 const CATALOGUE = 'Catalogue';
 const INVENTORY = 'Inventory';
 const BACK_OFFICE = 'Back office: Inventory';
@@ -84,7 +91,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: CATALOGUE,
     body: CreateProductBody,
     success: { status: 201, data: ProductDetailResponse },
-    errors: [409],
+    errors: [...IDEMPOTENCY],
     example: { name: 'Blue mug', sku: 'MUG-001', price: 9.9, minStock: 5, unit: 'pcs', taxRate: 19 },
   },
   {
@@ -119,7 +126,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: RequestAdjustmentBody,
     success: { status: 201, data: AdjustmentResponse },
-    errors: [404],
+    errors: [404, ...IDEMPOTENCY],
     example: {
       warehouseId: WAREHOUSE,
       reason: 'Stocktake difference',
@@ -145,7 +152,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: TransferStockBody,
     success: { status: 201, data: TransferResponse },
-    errors: [404, 409],
+    errors: [404, ...IDEMPOTENCY],
     example: {
       fromWarehouseId: WAREHOUSE,
       toWarehouseId: OTHER_WAREHOUSE,
@@ -162,7 +169,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: ReserveStockBody,
     success: { status: 201, data: ReservationResponse },
-    errors: [404],
+    errors: [404, ...IDEMPOTENCY],
     example: {
       warehouseId: WAREHOUSE,
       items: [{ productId: PRODUCT, quantity: 2 }],
@@ -187,7 +194,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     description: 'Only an ACTIVE, unexpired reservation (else 409 `INVALID_STATE`).',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
-    errors: [404, 409],
+    errors: [404, ...IDEMPOTENCY],
   },
   {
     method: 'post',
@@ -197,7 +204,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     description: 'Only an ACTIVE, unexpired reservation (else 409 `INVALID_STATE`).',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
-    errors: [404, 409],
+    errors: [404, ...IDEMPOTENCY],
   },
   {
     method: 'post',
@@ -207,7 +214,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: CreatePurchaseOrderBody,
     success: { status: 201, data: PurchaseOrderResponse },
-    errors: [404],
+    errors: [404, ...IDEMPOTENCY],
     example: purchaseOrderExample,
   },
   {
@@ -231,7 +238,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: ReceiveGoodsBody,
     success: { status: 201, data: GoodsReceiptResponse },
-    errors: [404, 409],
+    errors: [404, ...IDEMPOTENCY],
     example: {
       purchaseOrderId: PURCHASE_ORDER,
       supplierReference: 'DN-7781',
