@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Shipment } from '../../domain/logistics/shipment.js';
-import type { ShipmentResponse, TrackingResponse } from '../shared/responses/logistics.js';
+import type { CarrierEventResponse, ShipmentResponse, TrackingResponse } from '../shared/responses/logistics.js';
 
 /**
  * Shipments → response objects (CONTRACT §7.3), typed by src/adapters/shared/responses/logistics.ts;
@@ -52,4 +52,9 @@ export function presentTracking(shipment: Shipment): Static<typeof TrackingRespo
       note: h.note,
     })),
   };
+}
+
+/** Back office POST /shipments/:id/events: the tracking view; `recorded: false` when the report was a repeat. */
+export function presentCarrierEvent(shipment: Shipment, recorded: boolean): Static<typeof CarrierEventResponse> {
+  return { ...presentTracking(shipment), recorded };
 }
