@@ -32,13 +32,6 @@ import {
 } from '../../shared/responses/inventory.js';
 import type { RouteDoc } from './route-doc.js';
 
-/**
- * What an external POST can also answer for its `Idempotency-Key` (CONTRACT §8): 409 while the
- * first request with the key runs (and for the route's own conflicts), 422 for the key reused
- * with other fields.
- */
-export const IDEMPOTENCY = [409, 422];
-
 const CATALOGUE = 'Catalogue';
 const INVENTORY = 'Inventory';
 const BACK_OFFICE = 'Back office: Inventory';
@@ -91,7 +84,6 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: CATALOGUE,
     body: CreateProductBody,
     success: { status: 201, data: ProductDetailResponse },
-    errors: [...IDEMPOTENCY],
     example: { name: 'Blue mug', sku: 'MUG-001', price: 9.9, minStock: 5, unit: 'pcs', taxRate: 19 },
   },
   {
@@ -126,7 +118,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: RequestAdjustmentBody,
     success: { status: 201, data: AdjustmentResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: {
       warehouseId: WAREHOUSE,
       reason: 'Stocktake difference',
@@ -152,7 +144,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: TransferStockBody,
     success: { status: 201, data: TransferResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: {
       fromWarehouseId: WAREHOUSE,
       toWarehouseId: OTHER_WAREHOUSE,
@@ -169,7 +161,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: ReserveStockBody,
     success: { status: 201, data: ReservationResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: {
       warehouseId: WAREHOUSE,
       items: [{ productId: PRODUCT, quantity: 2 }],
@@ -194,7 +186,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     description: 'Only an ACTIVE, unexpired reservation (else 409 `INVALID_STATE`).',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
   },
   {
     method: 'post',
@@ -204,7 +196,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     description: 'Only an ACTIVE, unexpired reservation (else 409 `INVALID_STATE`).',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
   },
   {
     method: 'post',
@@ -214,7 +206,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: CreatePurchaseOrderBody,
     success: { status: 201, data: PurchaseOrderResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: purchaseOrderExample,
   },
   {
@@ -238,7 +230,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     tag: INVENTORY,
     body: ReceiveGoodsBody,
     success: { status: 201, data: GoodsReceiptResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: {
       purchaseOrderId: PURCHASE_ORDER,
       supplierReference: 'DN-7781',
@@ -270,6 +262,7 @@ export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
       'request, or a STOCK_OUT finding too little available stock, is a 409. `approvedBy` defaults to `admin-api`.',
     tag: BACK_OFFICE,
     body: ApproveAdjustmentBody,
+    bodyOptional: true,
     success: { status: 200, data: BackOfficeAdjustmentResponse },
     errors: [404, 409],
     example: { approvedBy: 'jane@back-office' },
@@ -282,6 +275,7 @@ export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
     description: 'Changes no stock. `rejectedBy` defaults to `admin-api`.',
     tag: BACK_OFFICE,
     body: RejectAdjustmentBody,
+    bodyOptional: true,
     success: { status: 200, data: BackOfficeAdjustmentResponse },
     errors: [404, 409],
     example: { reason: 'No stocktake on record', rejectedBy: 'jane@back-office' },
@@ -326,6 +320,7 @@ export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
     description: 'Only an OPEN or PARTIALLY_RECEIVED order (else 409); what was received stays in stock.',
     tag: BACK_OFFICE,
     body: CancelPurchaseOrderBody,
+    bodyOptional: true,
     success: { status: 200, data: PurchaseOrderResponse },
     errors: [404, 409],
     example: { reason: 'Supplier out of business' },

@@ -1,7 +1,6 @@
 import { BookShipmentBody, CancelShipmentBody, CarrierEventBody } from '../../../application/logistics/commands.js';
 import { CarrierEventResponse, ShipmentResponse, TrackingResponse } from '../../shared/responses/logistics.js';
 import type { RouteDoc } from './route-doc.js';
-import { IDEMPOTENCY } from './inventory.js';
 
 const LOGISTICS = 'Logistics';
 
@@ -16,7 +15,7 @@ export const LOGISTICS_ROUTES: RouteDoc[] = [
     tag: LOGISTICS,
     body: BookShipmentBody,
     success: { status: 201, data: ShipmentResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: {
       reference: 'Order 1042',
       weightKg: 2.5,
@@ -37,7 +36,7 @@ export const LOGISTICS_ROUTES: RouteDoc[] = [
     tag: LOGISTICS,
     body: CancelShipmentBody,
     success: { status: 200, data: ShipmentResponse },
-    errors: [404, ...IDEMPOTENCY],
+    errors: [404],
     example: { shipmentId: '2c4e6a80-9b1d-4f3e-8a5c-7d9e1f3a5b7c', reason: 'Customer cancelled the order' },
   },
   {
