@@ -2,3 +2,4 @@
 export { ExternalApiClient, type ApiResponse, type ClientOptions, type PreparedRequest } from './client.js';
 export { hmacHex, newNonce, signBody, signRequestLine, verifyWebhookSignature } from './signing.js';
 export { curlCommand } from './curl.js';
+export { withQuery } from './query.js';
