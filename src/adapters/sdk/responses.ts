@@ -1,6 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type * as Common from '../shared/responses/common.js';
 import type * as Gateway from '../shared/responses/gateway.js';
+import type * as Inventory from '../shared/responses/inventory.js';
+import type * as Logistics from '../shared/responses/logistics.js';
 
 /**
  * The types of the API's answers, from the very schemas the service's presenters are typed by
@@ -12,6 +14,8 @@ export type StaticsOf<M> = {
 };
 
 export type GatewayResponses = StaticsOf<typeof Gateway>;
+export type InventoryResponses = StaticsOf<typeof Inventory>;
+export type LogisticsResponses = StaticsOf<typeof Logistics>;
 export type UsageResponse = GatewayResponses['UsageResponse'];
 /** The body of an error answer (what `ApiError` is read from). */
 export type ErrorEnvelope = Static<typeof Common.ErrorEnvelope>;
