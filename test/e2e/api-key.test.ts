@@ -72,7 +72,7 @@ describe('e2e: API key (CONTRACT §8, check 1 of spec 5.2)', () => {
 
   it('issues a key once, stores only its SHA-256, and from then on every request needs it', async () => {
     // Before any key: a request without one passes.
-    expect((await clientWith(svc.baseUrl, creds).listProducts()).status).to.equal(200);
+    expect((await clientWith(svc.baseUrl, creds).request('GET', '/products')).status).to.equal(200);
     expect((await integrationView(creds.id)).view.hasApiKey).to.equal(false);
 
     const apiKey = await issueKey(svc.baseUrl, creds.id);
@@ -93,17 +93,19 @@ describe('e2e: API key (CONTRACT §8, check 1 of spec 5.2)', () => {
 
     // Use: GET and a signed POST with the key pass.
     const keyed = clientWith(svc.baseUrl, creds, apiKey);
-    expect((await keyed.listProducts()).status).to.equal(200);
-    const updated = await keyed.updateProduct(productId, { name: 'Keyed mug' });
+    expect((await keyed.request('GET', '/products')).status).to.equal(200);
+    const updated = await keyed.request('PUT', `/products/${productId}`, { name: 'Keyed mug' });
     expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
     expect(JSON.stringify(updated.body)).to.not.contain(apiKey);
 
     // Missing, empty or wrong key: check 1's answer.
-    expectCheck1(await clientWith(svc.baseUrl, creds).listProducts());
-    expectCheck1(await clientWith(svc.baseUrl, creds, '').listProducts());
-    expectCheck1(await clientWith(svc.baseUrl, creds, `${apiKey.slice(0, -1)}x`).listProducts());
-    expectCheck1(await clientWith(svc.baseUrl, creds, `${apiKey}x`).listProducts());
-    expectCheck1(await clientWith(svc.baseUrl, creds, 'ak_short').updateProduct(productId, { name: 'x' }));
+    expectCheck1(await clientWith(svc.baseUrl, creds).request('GET', '/products'));
+    expectCheck1(await clientWith(svc.baseUrl, creds, '').request('GET', '/products'));
+    expectCheck1(await clientWith(svc.baseUrl, creds, `${apiKey.slice(0, -1)}x`).request('GET', '/products'));
+    expectCheck1(await clientWith(svc.baseUrl, creds, `${apiKey}x`).request('GET', '/products'));
+    expectCheck1(
+      await clientWith(svc.baseUrl, creds, 'ak_short').request('PUT', `/products/${productId}`, { name: 'x' }),
+    );
   });
 
   it('fails a missing or wrong key at check 1, before every other check', async () => {
@@ -132,34 +134,34 @@ describe('e2e: API key (CONTRACT §8, check 1 of spec 5.2)', () => {
     // With the right key, the later check answers.
     const timestampless = strip(clientWith(svc.baseUrl, creds, apiKey).prepare('GET', '/products'), 'x-timestamp');
     expect((await ExternalApiClient.send<any>(timestampless)).body.code).to.equal('TIMESTAMP_MISSING');
-    const outside = await clientWith(svc.baseUrl, fenced, fencedKey).listProducts();
+    const outside = await clientWith(svc.baseUrl, fenced, fencedKey).request('GET', '/products');
     expect((outside.body as { code: string }).code).to.equal('IP_NOT_ALLOWED');
   });
 
   it('replaces a key: the old one is refused at once, the new one accepted', async () => {
     const oldKey = await issueKey(svc.baseUrl, creds.id);
     issued.push(oldKey);
-    expect((await clientWith(svc.baseUrl, creds, oldKey).listProducts()).status).to.equal(200);
+    expect((await clientWith(svc.baseUrl, creds, oldKey).request('GET', '/products')).status).to.equal(200);
     const newKey = await issueKey(svc.baseUrl, creds.id);
     issued.push(newKey);
     expect(newKey).to.not.equal(oldKey);
-    expectCheck1(await clientWith(svc.baseUrl, creds, oldKey).listProducts());
-    expect((await clientWith(svc.baseUrl, creds, newKey).listProducts()).status).to.equal(200);
+    expectCheck1(await clientWith(svc.baseUrl, creds, oldKey).request('GET', '/products'));
+    expect((await clientWith(svc.baseUrl, creds, newKey).request('GET', '/products')).status).to.equal(200);
   });
 
   it('removes a key: requests work without one again', async () => {
     const apiKey = await issueKey(svc.baseUrl, creds.id);
     issued.push(apiKey);
-    expectCheck1(await clientWith(svc.baseUrl, creds).listProducts());
+    expectCheck1(await clientWith(svc.baseUrl, creds).request('GET', '/products'));
     const removed = await call(svc.baseUrl, 'DELETE', `/api/v1/admin/integrations/${creds.id}/api-key`);
     expect(removed.status).to.equal(200);
     expect(removed.body.data).to.include({ id: creds.id, hasApiKey: false });
     expect((await integrationView(creds.id)).view.hasApiKey).to.equal(false);
     const row = await svc.database.knex('integrations').where({ id: creds.id }).first();
     expect(row.api_key_hash).to.equal(null);
-    expect((await clientWith(svc.baseUrl, creds).listProducts()).status).to.equal(200);
+    expect((await clientWith(svc.baseUrl, creds).request('GET', '/products')).status).to.equal(200);
     // Without a key nothing changes: a stale header is ignored.
-    expect((await clientWith(svc.baseUrl, creds, apiKey).listProducts()).status).to.equal(200);
+    expect((await clientWith(svc.baseUrl, creds, apiKey).request('GET', '/products')).status).to.equal(200);
     // Removing again changes nothing.
     const again = await call(svc.baseUrl, 'DELETE', `/api/v1/admin/integrations/${creds.id}/api-key`);
     expect(again.status).to.equal(200);
@@ -223,13 +225,13 @@ describe('e2e: API key replaced on one API process, seen by another within 5 s (
   it('refuses the old key and accepts the new one on both processes, on the other within 5 s', async () => {
     const oldKey = await issueKey(a.baseUrl, creds.id);
     // B reads (and caches) the integration with the old key.
-    expect((await clientWith(b.baseUrl, creds, oldKey).listProducts()).status).to.equal(200);
+    expect((await clientWith(b.baseUrl, creds, oldKey).request('GET', '/products')).status).to.equal(200);
 
     const newKey = await issueKey(a.baseUrl, creds.id);
     const replacedAt = Date.now();
     // On the process that replaced it: at once.
-    expectCheck1(await clientWith(a.baseUrl, creds, oldKey).listProducts());
-    expect((await clientWith(a.baseUrl, creds, newKey).listProducts()).status).to.equal(200);
+    expectCheck1(await clientWith(a.baseUrl, creds, oldKey).request('GET', '/products'));
+    expect((await clientWith(a.baseUrl, creds, newKey).request('GET', '/products')).status).to.equal(200);
 
     // On the other: poll until it agrees, with a deadline. Every request sent more than 5 s
     // after the replacement must already get the new answer.
@@ -238,8 +240,8 @@ describe('e2e: API key replaced on one API process, seen by another within 5 s (
     for (;;) {
       const sentAt = Date.now();
       const [oldAnswer, newAnswer] = await Promise.all([
-        clientWith(b.baseUrl, creds, oldKey).listProducts(),
-        clientWith(b.baseUrl, creds, newKey).listProducts(),
+        clientWith(b.baseUrl, creds, oldKey).request('GET', '/products'),
+        clientWith(b.baseUrl, creds, newKey).request('GET', '/products'),
       ]);
       const agrees = oldAnswer.status === 401 && newAnswer.status === 200;
       if (!agrees && sentAt - replacedAt > 5_000)

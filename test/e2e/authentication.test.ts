@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ExternalApiClient, signBody, type PreparedRequest } from '../../src/adapters/sdk/index.js';
+import { ExternalApiClient, signBody, withQuery, type PreparedRequest } from '../../src/adapters/sdk/index.js';
 import { EXTERNAL_ROUTES } from '../../src/domain/access/permissions.js';
 import {
   clientFor,
@@ -46,7 +46,7 @@ describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
   }
 
   it('accepts a signed request and answers in the envelope', async () => {
-    const r = await client.listProducts();
+    const r = await client.request('GET', '/products');
     expect(r.status).to.equal(200);
     expect((r.body as { success: boolean }).success).to.equal(true);
   });
@@ -134,7 +134,7 @@ describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
 
   it('admits an allowed CIDR and, behind a trusted proxy, judges the forwarded address', async () => {
     const loopback = await createIntegration(svc.baseUrl, setup, { allowedIps: '127.0.0.0/8' });
-    expect((await clientFor(svc.baseUrl, loopback).listProducts()).status).to.equal(200);
+    expect((await clientFor(svc.baseUrl, loopback).request('GET', '/products')).status).to.equal(200);
 
     const proxied = await startTestServiceBehindProxy();
     try {
@@ -269,23 +269,28 @@ describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
   });
 
   it('signs and verifies non-ASCII bodies', async () => {
-    const r = await client.updateProduct(productId, { name: 'Café ☕ 東京 — ünïcödé' });
+    const r = await client.request('PUT', `/products/${productId}`, { name: 'Café ☕ 東京 — ünïcödé' });
     expect(r.status).to.equal(200);
     expect((r.body as any).data.name).to.equal('Café ☕ 東京 — ünïcödé');
   });
 
   it('requires x-signature on GET for an integration with requireSignedReads', async () => {
     const strict = await createIntegration(svc.baseUrl, setup, { requireSignedReads: true });
-    expect((await clientFor(svc.baseUrl, strict).listProducts({ page: 1 })).status).to.equal(401);
-    expect((await clientFor(svc.baseUrl, strict, true).listProducts({ page: 1, search: 'mug' })).status).to.equal(200);
+    expect((await clientFor(svc.baseUrl, strict).request('GET', withQuery('/products', { page: 1 }))).status).to.equal(
+      401,
+    );
+    expect(
+      (await clientFor(svc.baseUrl, strict, true).request('GET', withQuery('/products', { page: 1, search: 'mug' })))
+        .status,
+    ).to.equal(200);
   });
 
   it('refuses a deactivated integration at once, and accepts the old secret during a rotation overlap', async () => {
     const c = await createIntegration(svc.baseUrl, setup);
     const cc = clientFor(svc.baseUrl, c);
-    expect((await cc.listProducts()).status).to.equal(200);
+    expect((await cc.request('GET', '/products')).status).to.equal(200);
     await call(svc.baseUrl, 'PATCH', `/api/v1/admin/integrations/${c.id}`, { body: { active: false } });
-    expect((await cc.listProducts()).body).to.include({ code: 'INVALID_OR_INACTIVE_CLIENT_ID' });
+    expect((await cc.request('GET', '/products')).body).to.include({ code: 'INVALID_OR_INACTIVE_CLIENT_ID' });
     await call(svc.baseUrl, 'PATCH', `/api/v1/admin/integrations/${c.id}`, { body: { active: true } });
 
     const rotated = await call(svc.baseUrl, 'POST', `/api/v1/admin/integrations/${c.id}/rotate-secret`, {
@@ -293,14 +298,16 @@ describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
     });
     expect(rotated.status).to.equal(200);
     expect(rotated.body.data.clientSecret).to.not.equal(c.clientSecret);
-    expect((await cc.updateProduct(productId, { price: 9 })).status).to.equal(200);
+    expect((await cc.request('PUT', `/products/${productId}`, { price: 9 })).status).to.equal(200);
     const fresh = clientFor(svc.baseUrl, { ...c, clientSecret: rotated.body.data.clientSecret });
-    expect((await fresh.updateProduct(productId, { price: 9.5 })).status).to.equal(200);
+    expect((await fresh.request('PUT', `/products/${productId}`, { price: 9.5 })).status).to.equal(200);
 
     await call(svc.baseUrl, 'POST', `/api/v1/admin/integrations/${c.id}/rotate-secret`, {
       body: { overlapSeconds: 0 },
     });
-    expect((await fresh.updateProduct(productId, { price: 10 })).body).to.include({ code: 'INVALID_SIGNATURE' });
+    expect((await fresh.request('PUT', `/products/${productId}`, { price: 10 })).body).to.include({
+      code: 'INVALID_SIGNATURE',
+    });
   });
 
   it('applies the role × route table to every external route', async () => {

@@ -36,7 +36,7 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
   }
 
   async function draftInvoice(w: World, total: number): Promise<string> {
-    const r = await w.api.createInvoice({
+    const r = await w.api.request('POST', '/billing/invoices', {
       customerId: w.customerId,
       paymentMethod: 'CARD',
       items: [{ productId: w.productIds[0], quantity: 1, unitPrice: total }],
@@ -54,11 +54,13 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
     const w = await world();
     const id = await draftInvoice(w, 100);
     // The first payment approves the DRAFT (billing.invoice.created) and leaves 70 due.
-    const first = await w.api.recordPayment(id, { amount: 30, method: 'CASH' });
+    const first = await w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 30, method: 'CASH' });
     expect((first.body as any).data).to.include({ invoiceStatus: 'APPROVED', amountDue: 70 });
 
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => w.api.recordPayment(id, { amount: 10, method: 'CARD', reference: `r${i}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 10, method: 'CARD', reference: `r${i}` }),
+      ),
     );
     const accepted = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
@@ -77,7 +79,7 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
     expect(dues).to.deep.equal([60, 50, 40, 30, 20, 10, 0]);
     expect(accepted.filter((r) => (r.body as any).data.invoiceStatus === 'PAID')).to.have.length(1);
 
-    const detail = ((await w.api.getInvoice(id)).body as any).data;
+    const detail = ((await w.api.request('GET', `/billing/invoices/${id}`)).body as any).data;
     expect(detail).to.include({ status: 'PAID', amountPaid: 100, amountDue: 0 });
     expect(detail.payments).to.have.length(8);
     expect(await invoiceRow(id)).to.include({ status: 'PAID', payments_total: '100.00' });
@@ -98,7 +100,9 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
     const w = await world();
     const id = await draftInvoice(w, 70);
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => w.api.recordPayment(id, { amount: 10, method: 'QR' })),
+      Array.from({ length: 12 }, () =>
+        w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 10, method: 'QR' }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).to.have.length(7);
     expect(results.filter((r) => r.status === 409)).to.have.length(5);
@@ -111,13 +115,18 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
     const w = await world();
     const id = await draftInvoice(w, 70);
     const results = await Promise.all(
-      Array.from({ length: 13 }, () => w.api.recordPayment(id, { amount: 6, method: 'CARD' })),
+      Array.from({ length: 13 }, () =>
+        w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 6, method: 'CARD' }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).to.have.length(11);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.map((r) => (r.body as any).message)).to.deep.equal(Array(2).fill('Payment exceeds the amount due'));
     expect(await invoiceRow(id)).to.include({ status: 'APPROVED', payments_total: '66.00' });
-    expect(((await w.api.recordPayment(id, { amount: 4, method: 'CASH' })).body as any).data).to.include({
+    expect(
+      ((await w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 4, method: 'CASH' })).body as any)
+        .data,
+    ).to.include({
       invoiceStatus: 'PAID',
       amountDue: 0,
     });
@@ -126,9 +135,13 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
   it('parallel refunds never exceed the refundable amount (APPROVED: the amount paid; PAID: the overpayment)', async () => {
     const w = await world();
     const approved = await draftInvoice(w, 100);
-    expect((await w.api.recordPayment(approved, { amount: 50, method: 'CASH' })).status).to.equal(201);
+    expect(
+      (await w.api.request('POST', `/billing/invoices/${approved}/payments`, { amount: 50, method: 'CASH' })).status,
+    ).to.equal(201);
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => w.api.createRefund({ invoiceId: approved, amount: 7, reason: 'Return' })),
+      Array.from({ length: 12 }, () =>
+        w.api.request('POST', '/billing/refunds', { invoiceId: approved, amount: 7, reason: 'Return' }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).to.have.length(7);
     for (const r of results.filter((x) => x.status !== 201)) {
@@ -142,11 +155,20 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
 
     // PAID with an approved credit note of 10: only 10 may go back, whoever asks first.
     const paid = await draftInvoice(w, 40);
-    expect((await w.api.recordPayment(paid, { amount: 40, method: 'CARD' })).status).to.equal(201);
-    const note = await w.api.createNote({ type: 'CREDIT', invoiceId: paid, amount: 10, reason: 'Discount' });
+    expect(
+      (await w.api.request('POST', `/billing/invoices/${paid}/payments`, { amount: 40, method: 'CARD' })).status,
+    ).to.equal(201);
+    const note = await w.api.request('POST', '/billing/notes', {
+      type: 'CREDIT',
+      invoiceId: paid,
+      amount: 10,
+      reason: 'Discount',
+    });
     expect((await h.admin('POST', `/credit-notes/${(note.body as any).data.id}/approve`)).status).to.equal(200);
     const overpaid = await Promise.all(
-      Array.from({ length: 10 }, () => w.api.createRefund({ invoiceId: paid, amount: 3, reason: 'Overpaid' })),
+      Array.from({ length: 10 }, () =>
+        w.api.request('POST', '/billing/refunds', { invoiceId: paid, amount: 3, reason: 'Overpaid' }),
+      ),
     );
     expect(overpaid.filter((r) => r.status === 201)).to.have.length(3);
     expect(await invoiceRow(paid)).to.include({ status: 'PAID', refunds_total: '9.00' });
@@ -165,8 +187,8 @@ describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {
     for (let round = 0; round < 8; round++) {
       const id = await draftInvoice(w, 25);
       const ordered = [
-        () => w.api.recordPayment(id, { amount: 25, method: 'CASH' }),
-        () => w.api.voidInvoice(id, 'Customer left'),
+        () => w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 25, method: 'CASH' }),
+        () => w.api.request('PATCH', `/billing/invoices/${id}/void`, { reason: 'Customer left' }),
       ];
       if (round % 2 === 1) ordered.reverse();
       const [a, b] = await Promise.all(ordered.map((send) => send()));

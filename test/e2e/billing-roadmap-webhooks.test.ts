@@ -44,16 +44,25 @@ describe('e2e: payment and refund events reach subscribed webhooks', () => {
 
   it('delivers billing.payment.received and billing.refund.processed with their payloads, signed, to the subscribers', async () => {
     const api = clientFor(svc.baseUrl, billing);
-    const created = await api.createInvoice({
+    const created = await api.request('POST', '/billing/invoices', {
       customerId: t.customerId,
       paymentMethod: 'CARD',
       items: [{ productId: t.productIds[0], quantity: 2, unitPrice: 10.05 }],
     });
     const invoice = (created.body as any).data;
-    const paid = await api.recordPayment(invoice.id, { amount: 20.1, method: 'CARD', reference: 'AUTH-991' });
+    const paid = await api.request('POST', `/billing/invoices/${invoice.id}/payments`, {
+      amount: 20.1,
+      method: 'CARD',
+      reference: 'AUTH-991',
+    });
     expect(paid.status, JSON.stringify(paid.body)).to.equal(201);
     const payment = (paid.body as any).data;
-    const note = await api.createNote({ type: 'CREDIT', invoiceId: invoice.id, amount: 5, reason: 'Discount' });
+    const note = await api.request('POST', '/billing/notes', {
+      type: 'CREDIT',
+      invoiceId: invoice.id,
+      amount: 5,
+      reason: 'Discount',
+    });
     expect(
       (
         await fetch(`${svc.baseUrl}/api/v1/admin/credit-notes/${(note.body as any).data.id}/approve`, {
@@ -62,7 +71,12 @@ describe('e2e: payment and refund events reach subscribed webhooks', () => {
         })
       ).status,
     ).to.equal(200);
-    const refunded = await api.createRefund({ invoiceId: invoice.id, amount: 5, reason: 'Overpaid', method: 'CARD' });
+    const refunded = await api.request('POST', '/billing/refunds', {
+      invoiceId: invoice.id,
+      amount: 5,
+      reason: 'Overpaid',
+      method: 'CARD',
+    });
     expect(refunded.status, JSON.stringify(refunded.body)).to.equal(201);
     const refund = (refunded.body as any).data;
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { pagination } from '../support/envelope.js';
 import { startServiceHarness, type ServiceHarness } from '../support/external-harness.js';
 import { clientFor, createBillingTenant, createIntegration, type BillingTenant } from '../support/mothers.js';
@@ -32,7 +32,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
   }
 
   async function invoice(w: World, total = 100, approve = false): Promise<{ id: string; billNumber: string }> {
-    const r = await w.api.createInvoice({
+    const r = await w.api.request('POST', '/billing/invoices', {
       customerId: w.customerId,
       paymentMethod: 'CARD',
       items: [{ productId: w.productIds[0], quantity: 1, unitPrice: total }],
@@ -65,7 +65,11 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
     it('a first partial payment on a DRAFT: 201, PAY- number, the invoice APPROVED, billing.invoice.created once', async () => {
       const w = await world();
       const inv = await invoice(w, 100);
-      const r = await w.api.recordPayment(inv.id, { amount: 30.1, method: 'QR', reference: 'QR-778' });
+      const r = await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, {
+        amount: 30.1,
+        method: 'QR',
+        reference: 'QR-778',
+      });
       expect(r.status, JSON.stringify(r.body)).to.equal(201);
       const d = (r.body as any).data;
       expect(d).to.deep.include({
@@ -81,7 +85,10 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       expect(d.id).to.match(UUID);
       expect(Date.parse(d.receivedAt)).to.be.closeTo(Date.now(), 60_000);
 
-      const second = await w.api.recordPayment(inv.id, { amount: 69.9, method: 'CASH' });
+      const second = await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, {
+        amount: 69.9,
+        method: 'CASH',
+      });
       expect(second.status).to.equal(201);
       expect((second.body as any).data).to.include({
         paymentNumber: 'PAY-2026-000002',
@@ -123,18 +130,22 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       const w = await world();
       const inv = await invoice(w, 50, true);
       expectError(
-        await w.api.recordPayment(inv.id, { amount: 50.01, method: 'CASH' }),
+        await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 50.01, method: 'CASH' }),
         400,
         'Payment exceeds the amount due',
         'VALIDATION_ERROR',
       );
-      expect((await w.api.recordPayment(inv.id, { amount: 50, method: 'CARD' })).status).to.equal(201);
-      const paid = await w.api.recordPayment(inv.id, { amount: 1, method: 'CASH' });
+      expect(
+        (await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 50, method: 'CARD' })).status,
+      ).to.equal(201);
+      const paid = await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 1, method: 'CASH' });
       expectError(paid, 409, 'Cannot record a payment on an invoice in status PAID', 'INVALID_STATE');
       const voided = await invoice(w, 10);
-      expect((await w.api.voidInvoice(voided.id, 'Cancelled')).status).to.equal(200);
+      expect(
+        (await w.api.request('PATCH', `/billing/invoices/${voided.id}/void`, { reason: 'Cancelled' })).status,
+      ).to.equal(200);
       expectError(
-        await w.api.recordPayment(voided.id, { amount: 1, method: 'CASH' }),
+        await w.api.request('POST', `/billing/invoices/${voided.id}/payments`, { amount: 1, method: 'CASH' }),
         409,
         'Cannot record a payment on an invoice in status VOIDED',
         'INVALID_STATE',
@@ -160,18 +171,18 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         [{ amount: 1, method: 'CASH', extra: true }, 'property extra should not exist'],
       ];
       for (const [body, message] of cases) {
-        const r = await w.api.recordPayment(inv.id, body as any);
+        const r = await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, body as any);
         expect(r.status, JSON.stringify(body)).to.equal(400);
         expect((r.body as any).message, JSON.stringify(body)).to.equal(message);
       }
       expectError(
-        await w.api.recordPayment('nope', { amount: 1, method: 'CASH' }),
+        await w.api.request('POST', '/billing/invoices/nope/payments', { amount: 1, method: 'CASH' }),
         400,
         'Invalid id parameter. Must be a valid UUID.',
       );
       for (const id of [MISSING, (await invoice(other, 10)).id]) {
         expectError(
-          await w.api.recordPayment(id, { amount: 1, method: 'CASH' }),
+          await w.api.request('POST', `/billing/invoices/${id}/payments`, { amount: 1, method: 'CASH' }),
           404,
           'Invoice not found',
           'NOT_FOUND',
@@ -186,8 +197,13 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
     it('refunds the amount paid on an APPROVED invoice: 201, RF- number, PROCESSED, billing.refund.processed', async () => {
       const w = await world();
       const inv = await invoice(w, 100);
-      await w.api.recordPayment(inv.id, { amount: 40, method: 'CARD' });
-      const r = await w.api.createRefund({ invoiceId: inv.id, amount: 15.25, reason: 'Damaged mug', method: 'CARD' });
+      await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 40, method: 'CARD' });
+      const r = await w.api.request('POST', '/billing/refunds', {
+        invoiceId: inv.id,
+        amount: 15.25,
+        reason: 'Damaged mug',
+        method: 'CARD',
+      });
       expect(r.status, JSON.stringify(r.body)).to.equal(201);
       const d = (r.body as any).data;
       expect(d).to.deep.include({
@@ -200,14 +216,18 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       });
       expect(d.id).to.match(UUID);
       expectError(
-        await w.api.createRefund({ invoiceId: inv.id, amount: 24.76, reason: 'More' }),
+        await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 24.76, reason: 'More' }),
         400,
         'Refund exceeds the refundable amount',
         'VALIDATION_ERROR',
       );
-      const rest = await w.api.createRefund({ invoiceId: inv.id, amount: 24.75, reason: 'The rest' });
+      const rest = await w.api.request('POST', '/billing/refunds', {
+        invoiceId: inv.id,
+        amount: 24.75,
+        reason: 'The rest',
+      });
       expect((rest.body as any).data).to.include({ refundNumber: 'RF-2026-000002', method: null });
-      const detail = (await w.api.getInvoice(inv.id)).body as any;
+      const detail = (await w.api.request('GET', `/billing/invoices/${inv.id}`)).body as any;
       expect(detail.data).to.include({ status: 'APPROVED', amountPaid: 0, amountDue: 100 });
       expect(await outbox(w.tenantId, 'billing.refund.processed')).to.deep.equal([
         {
@@ -234,22 +254,28 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
     it('on a PAID invoice only the overpayment an approved credit note left; on a VOIDED one what was paid', async () => {
       const w = await world();
       const inv = await invoice(w, 100);
-      await w.api.recordPayment(inv.id, { amount: 100, method: 'CASH' });
+      await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 100, method: 'CASH' });
       expectError(
-        await w.api.createRefund({ invoiceId: inv.id, amount: 0.01, reason: 'x' }),
+        await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 0.01, reason: 'x' }),
         400,
         'Refund exceeds the refundable amount',
       );
-      const note = await w.api.createCreditNote({ invoiceId: inv.id, amount: 30, reason: 'Discount' });
+      const note = await w.api.request('POST', '/billing/credit-notes', {
+        invoiceId: inv.id,
+        amount: 30,
+        reason: 'Discount',
+      });
       expect((await h.admin('POST', `/credit-notes/${(note.body as any).data.id}/approve`)).status).to.equal(200);
       expectError(
-        await w.api.createRefund({ invoiceId: inv.id, amount: 30.01, reason: 'x' }),
+        await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 30.01, reason: 'x' }),
         400,
         'Refund exceeds the refundable amount',
       );
-      expect((await w.api.createRefund({ invoiceId: inv.id, amount: 30, reason: 'Overpaid' })).status).to.equal(201);
-      expect((await w.api.getInvoice(inv.id)).body).to.deep.include({ success: true });
-      expect(((await w.api.getInvoice(inv.id)).body as any).data).to.include({
+      expect(
+        (await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 30, reason: 'Overpaid' })).status,
+      ).to.equal(201);
+      expect((await w.api.request('GET', `/billing/invoices/${inv.id}`)).body).to.deep.include({ success: true });
+      expect(((await w.api.request('GET', `/billing/invoices/${inv.id}`)).body as any).data).to.include({
         status: 'PAID',
         netAmount: 70,
         amountPaid: 70,
@@ -257,28 +283,32 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       });
 
       const voided = await invoice(w, 20);
-      await w.api.recordPayment(voided.id, { amount: 5, method: 'CASH' });
-      expect((await w.api.voidInvoice(voided.id, 'Cancelled')).status).to.equal(200);
+      await w.api.request('POST', `/billing/invoices/${voided.id}/payments`, { amount: 5, method: 'CASH' });
+      expect(
+        (await w.api.request('PATCH', `/billing/invoices/${voided.id}/void`, { reason: 'Cancelled' })).status,
+      ).to.equal(200);
       expectError(
-        await w.api.createRefund({ invoiceId: voided.id, amount: 5.01, reason: 'x' }),
+        await w.api.request('POST', '/billing/refunds', { invoiceId: voided.id, amount: 5.01, reason: 'x' }),
         400,
         'Refund exceeds the refundable amount',
       );
-      expect((await w.api.createRefund({ invoiceId: voided.id, amount: 5, reason: 'Voided' })).status).to.equal(201);
+      expect(
+        (await w.api.request('POST', '/billing/refunds', { invoiceId: voided.id, amount: 5, reason: 'Voided' })).status,
+      ).to.equal(201);
     });
 
     it('409 INVALID_STATE on a DRAFT; 404 "Referenced invoice not found"; 400 on bad input', async () => {
       const [w, other] = [await world(), await world()];
       const inv = await invoice(w, 10);
       expectError(
-        await w.api.createRefund({ invoiceId: inv.id, amount: 1, reason: 'x' }),
+        await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 1, reason: 'x' }),
         409,
         'Cannot refund an invoice in status DRAFT',
         'INVALID_STATE',
       );
       for (const invoiceId of [MISSING, (await invoice(other, 10, true)).id]) {
         expectError(
-          await w.api.createRefund({ invoiceId, amount: 1, reason: 'x' }),
+          await w.api.request('POST', '/billing/refunds', { invoiceId, amount: 1, reason: 'x' }),
           404,
           'Referenced invoice not found',
           'NOT_FOUND',
@@ -295,7 +325,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         ],
       ];
       for (const [body, message] of bad) {
-        const r = await w.api.createRefund(body as any);
+        const r = await w.api.request('POST', '/billing/refunds', body as any);
         expect(r.status, JSON.stringify(body)).to.equal(400);
         expect((r.body as any).message, JSON.stringify(body)).to.equal(message);
       }
@@ -306,7 +336,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
   describe('GET /billing/invoices/:id', () => {
     it('the invoice with items, amounts, payments, refunds, credit and debit notes', async () => {
       const w = await world();
-      const created = await w.api.createInvoice({
+      const created = await w.api.request('POST', '/billing/invoices', {
         customerId: w.customerId,
         paymentMethod: 'CREDIT',
         items: [
@@ -315,15 +345,30 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         ],
       });
       const inv = (created.body as any).data;
-      const paid = (await w.api.recordPayment(inv.id, { amount: 20, method: 'CARD', reference: 'slip 1' })).body as any;
-      const refunded = (await w.api.createRefund({ invoiceId: inv.id, amount: 5, reason: 'Chipped' })).body as any;
-      const credit = (await w.api.createNote({ type: 'CREDIT', invoiceId: inv.id, amount: 2, reason: 'Promo' }))
-        .body as any;
-      const debit = (await w.api.createNote({ type: 'DEBIT', invoiceId: inv.id, amount: 3.5, reason: 'Freight' }))
-        .body as any;
+      const paid = (
+        await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, {
+          amount: 20,
+          method: 'CARD',
+          reference: 'slip 1',
+        })
+      ).body as any;
+      const refunded = (
+        await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 5, reason: 'Chipped' })
+      ).body as any;
+      const credit = (
+        await w.api.request('POST', '/billing/notes', { type: 'CREDIT', invoiceId: inv.id, amount: 2, reason: 'Promo' })
+      ).body as any;
+      const debit = (
+        await w.api.request('POST', '/billing/notes', {
+          type: 'DEBIT',
+          invoiceId: inv.id,
+          amount: 3.5,
+          reason: 'Freight',
+        })
+      ).body as any;
       await h.admin('POST', `/debit-notes/${debit.data.id}/approve`);
 
-      const r = await w.api.getInvoice(inv.id);
+      const r = await w.api.request('GET', `/billing/invoices/${inv.id}`);
       expect(r.status).to.equal(200);
       const d = (r.body as any).data;
       expect(d).to.deep.include({
@@ -384,9 +429,13 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
 
     it('400 for a non-UUID id; 404 "Invoice not found" for a missing one and for another tenant\'s', async () => {
       const [w, other] = [await world(), await world()];
-      expectError(await w.api.getInvoice('123'), 400, 'Invalid id parameter. Must be a valid UUID.');
+      expectError(
+        await w.api.request('GET', '/billing/invoices/123'),
+        400,
+        'Invalid id parameter. Must be a valid UUID.',
+      );
       for (const id of [MISSING, (await invoice(other)).id]) {
-        expectError(await w.api.getInvoice(id), 404, 'Invoice not found', 'NOT_FOUND');
+        expectError(await w.api.request('GET', `/billing/invoices/${id}`), 404, 'Invoice not found', 'NOT_FOUND');
       }
     });
   });
@@ -394,7 +443,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
   describe('customers', () => {
     it('POST /billing/customers: 201 with every field, trimmed; the back office creates on the same schema', async () => {
       const w = await world();
-      const r = await w.api.createCustomer({
+      const r = await w.api.request('POST', '/billing/customers', {
         name: '  Cafe Aurora ',
         email: 'orders@aurora.example',
         phone: '+1 (555) 010-2030',
@@ -414,7 +463,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       const row = await h.svc.database.knex('customers').where({ id: d.id }).first();
       expect(row).to.include({ tenant_id: w.tenantId, tax_id: 'VAT-123' });
       // The new customer can be billed at once.
-      const inv = await w.api.createInvoice({
+      const inv = await w.api.request('POST', '/billing/invoices', {
         customerId: d.id,
         paymentMethod: 'CASH',
         items: [{ productId: w.productIds[0], quantity: 1, unitPrice: 1 }],
@@ -451,7 +500,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         [{}, 'name is required'],
       ];
       for (const [body, message] of cases) {
-        const r = await w.api.createCustomer(body as any);
+        const r = await w.api.request('POST', '/billing/customers', body as any);
         expect(r.status, JSON.stringify(body)).to.equal(400);
         expect((r.body as any).message, JSON.stringify(body)).to.equal(message);
       }
@@ -460,16 +509,16 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
 
     it('GET /billing/customers: by name, searched case-insensitively in name, email or phone, paginated, own tenant only', async () => {
       const [w, other] = [await world(), await world()];
-      await other.api.createCustomer({ name: 'Zed Other Tenant', email: 'zed@aurora.example' });
+      await other.api.request('POST', '/billing/customers', { name: 'Zed Other Tenant', email: 'zed@aurora.example' });
       for (const body of [
         { name: 'Cafe Aurora', email: 'Orders@Aurora.example' },
         { name: 'Bistro 100%', phone: '+44 20 7946 0000' },
         { name: 'Deli_Bar', email: 'deli@example.com', phone: '555 0101' },
       ]) {
-        expect((await w.api.createCustomer(body)).status).to.equal(201);
+        expect((await w.api.request('POST', '/billing/customers', body)).status).to.equal(201);
       }
       const names = async (query: object) => {
-        const r = await w.api.listCustomers(query);
+        const r = await w.api.request('GET', withQuery('/billing/customers', query));
         expect(r.status, JSON.stringify(r.body)).to.equal(200);
         return { names: (r.body as any).data.map((c: any) => c.name), pagination: (r.body as any).pagination };
       };
@@ -488,8 +537,16 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         names: ['Deli_Bar'],
         pagination: pagination(4, 2, 3),
       });
-      expectError(await w.api.listCustomers({ limit: 101 }), 400, 'limit must not be greater than 100');
-      expectError(await w.api.listCustomers({ page: 0 }), 400, 'page must not be less than 1');
+      expectError(
+        await w.api.request('GET', withQuery('/billing/customers', { limit: 101 })),
+        400,
+        'limit must not be greater than 100',
+      );
+      expectError(
+        await w.api.request('GET', withQuery('/billing/customers', { page: 0 })),
+        400,
+        'page must not be less than 1',
+      );
     });
   });
 
@@ -497,8 +554,15 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
     it('answers exactly what the per-type endpoint answers, plus type, from the same numbering and rules', async () => {
       const w = await world();
       const inv = await invoice(w, 100, true);
-      const perType = (await w.api.createCreditNote({ invoiceId: inv.id, amount: 10, reason: 'A' })).body as any;
-      const combined = await w.api.createNote({ type: 'CREDIT', invoiceId: inv.id, amount: 10, reason: 'A' });
+      const perType = (
+        await w.api.request('POST', '/billing/credit-notes', { invoiceId: inv.id, amount: 10, reason: 'A' })
+      ).body as any;
+      const combined = await w.api.request('POST', '/billing/notes', {
+        type: 'CREDIT',
+        invoiceId: inv.id,
+        amount: 10,
+        reason: 'A',
+      });
       expect(combined.status).to.equal(201);
       const c = (combined.body as any).data;
       expect(Object.keys(c).sort()).to.deep.equal([...Object.keys(perType.data), 'type'].sort());
@@ -507,24 +571,39 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       const { id: _f, creditNoteNumber: _g, createdAt: _h, updatedAt: _i, ...restPerType } = perType.data;
       expect(rest).to.deep.equal(restPerType);
 
-      const debit = await w.api.createNote({ type: 'DEBIT', invoiceId: inv.id, amount: 4.2, reason: 'Freight' });
+      const debit = await w.api.request('POST', '/billing/notes', {
+        type: 'DEBIT',
+        invoiceId: inv.id,
+        amount: 4.2,
+        reason: 'Freight',
+      });
       expect(debit.status).to.equal(201);
       expect((debit.body as any).data).to.include({ type: 'DEBIT', debitNoteNumber: 'DN-2026-000001', amount: 4.2 });
       expect((debit.body as any).data).to.not.have.property('creditNoteNumber');
 
       // The same rules: the balance (100 − 20 of DRAFT credits) and the referenced invoice.
       expectError(
-        await w.api.createNote({ type: 'CREDIT', invoiceId: inv.id, amount: 80.01, reason: 'B' }),
+        await w.api.request('POST', '/billing/notes', {
+          type: 'CREDIT',
+          invoiceId: inv.id,
+          amount: 80.01,
+          reason: 'B',
+        }),
         400,
         'Credit note amount exceeds invoice balance',
       );
       expectError(
-        await w.api.createNote({ type: 'DEBIT', invoiceId: MISSING, amount: 1, reason: 'B' }),
+        await w.api.request('POST', '/billing/notes', { type: 'DEBIT', invoiceId: MISSING, amount: 1, reason: 'B' }),
         404,
         'Referenced invoice not found',
       );
       expectError(
-        await w.api.createNote({ type: 'REFUND' as any, invoiceId: inv.id, amount: 1, reason: 'B' }),
+        await w.api.request('POST', '/billing/notes', {
+          type: 'REFUND' as any,
+          invoiceId: inv.id,
+          amount: 1,
+          reason: 'B',
+        }),
         400,
         'type must be one of the following values: CREDIT, DEBIT',
       );
@@ -541,12 +620,13 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
       const w = await world();
       const inv = await invoice(w, 100, true);
       const calls = (api: ExternalApiClient) => ({
-        getInvoice: () => api.getInvoice(inv.id),
-        listCustomers: () => api.listCustomers(),
-        recordPayment: () => api.recordPayment(inv.id, { amount: 1, method: 'CASH' }),
-        createRefund: () => api.createRefund({ invoiceId: inv.id, amount: 0.5, reason: 'r' }),
-        createCustomer: () => api.createCustomer({ name: 'X' }),
-        createNote: () => api.createNote({ type: 'DEBIT', invoiceId: inv.id, amount: 1, reason: 'r' }),
+        getInvoice: () => api.request('GET', `/billing/invoices/${inv.id}`),
+        listCustomers: () => api.request('GET', '/billing/customers'),
+        recordPayment: () => api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 1, method: 'CASH' }),
+        createRefund: () => api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 0.5, reason: 'r' }),
+        createCustomer: () => api.request('POST', '/billing/customers', { name: 'X' }),
+        createNote: () =>
+          api.request('POST', '/billing/notes', { type: 'DEBIT', invoiceId: inv.id, amount: 1, reason: 'r' }),
       });
       const reads = ['getInvoice', 'listCustomers'];
       for (const role of ['ADMIN', 'BILLING', 'READ_ONLY', 'INVENTORY', 'LOGISTICS']) {
@@ -575,11 +655,11 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         amountDue: 40,
         branchId: w.branchId,
       });
-      await w.api.recordPayment(inv.id, { amount: 40, method: 'CARD' });
+      await w.api.request('POST', `/billing/invoices/${inv.id}/payments`, { amount: 40, method: 'CARD' });
       await w.api
-        .createNote({ type: 'CREDIT', invoiceId: inv.id, amount: 10, reason: 'r' })
+        .request('POST', '/billing/notes', { type: 'CREDIT', invoiceId: inv.id, amount: 10, reason: 'r' })
         .then((r) => h.admin('POST', `/credit-notes/${(r.body as any).data.id}/approve`));
-      await w.api.createRefund({ invoiceId: inv.id, amount: 10, reason: 'Overpaid' });
+      await w.api.request('POST', '/billing/refunds', { invoiceId: inv.id, amount: 10, reason: 'Overpaid' });
 
       const payments = await h.admin('GET', `/invoices/${inv.id}/payments`);
       expect(payments.status).to.equal(200);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { clientFor, createIntegration, createProduct, createTenantSetup } from '../support/mothers.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { v1, pagination } from '../support/envelope.js';
@@ -40,21 +40,21 @@ describe('e2e: catalogue (GET /products, PUT /products/:id)', () => {
   });
 
   it('lists the tenant’s products by name, paginated, with the spec fields', async () => {
-    const r = await a.listProducts({ page: 1, limit: 2 });
+    const r = await a.request('GET', withQuery('/products', { page: 1, limit: 2 }));
     expect(r.status).to.equal(200);
     const body = r.body as any;
     expect(body.pagination).to.deep.equal(pagination(5, 1, 2));
     expect(body.data.map((p: any) => p.name)).to.deep.equal(['Ceramic mug', 'Decaf beans']);
     expect(body.data[0]).to.include.keys('id', 'name', 'slug', 'price', 'sku', 'currentStock', 'minStock');
-    const page3 = (await a.listProducts({ page: 3, limit: 2 })).body as any;
+    const page3 = (await a.request('GET', withQuery('/products', { page: 3, limit: 2 }))).body as any;
     expect(page3.data.map((p: any) => p.name)).to.deep.equal(['Zebra mug']);
-    const defaults = (await a.listProducts()).body as any;
+    const defaults = (await a.request('GET', '/products')).body as any;
     expect(defaults.pagination).to.deep.equal(pagination(5, 1, 10));
   });
 
   it('searches name or SKU, case-insensitively, with % and _ taken literally', async () => {
     const names = async (search: string) =>
-      ((await a.listProducts({ search })).body as any).data.map((p: any) => p.name);
+      ((await a.request('GET', withQuery('/products', { search }))).body as any).data.map((p: any) => p.name);
     expect(await names('BEANS')).to.deep.equal(['Decaf beans', 'Espresso beans']);
     expect(await names('mug-0')).to.deep.equal(['Ceramic mug', 'Zebra mug']);
     expect(await names('100%')).to.deep.equal(['Filter 100% paper']);
@@ -64,7 +64,7 @@ describe('e2e: catalogue (GET /products, PUT /products/:id)', () => {
 
   it('refuses bad query parameters with clear messages', async () => {
     const message = async (query: Record<string, string | number>) => {
-      const r = await a.get('/products', query);
+      const r = await a.request('GET', withQuery('/products', query));
       expect(r.status).to.equal(400);
       return (r.body as any).message;
     };
@@ -72,12 +72,12 @@ describe('e2e: catalogue (GET /products, PUT /products/:id)', () => {
     expect(await message({ page: 0 })).to.equal('page must not be less than 1');
     expect(await message({ limit: 'abc' })).to.equal('limit must be an integer number');
     expect(await message({ limit: 0 })).to.equal('limit must not be less than 1');
-    expect((await a.get('/products', { unknown: 'ignored' })).status).to.equal(200);
+    expect((await a.request('GET', withQuery('/products', { unknown: 'ignored' }))).status).to.equal(200);
   });
 
   it('updates name and price, exactly', async () => {
     const id = productsOfA[0]!.id;
-    const r = await a.updateProduct(id, { name: 'Espresso beans 1kg', price: 24.9 });
+    const r = await a.request('PUT', `/products/${id}`, { name: 'Espresso beans 1kg', price: 24.9 });
     expect(r.status).to.equal(200);
     expect((r.body as any).data).to.include({ id, name: 'Espresso beans 1kg', price: 24.9 });
     const row = await svc.database.knex('products').where({ id }).first();
@@ -91,10 +91,10 @@ describe('e2e: catalogue (GET /products, PUT /products/:id)', () => {
       expect(r.status).to.equal(400);
       expect((r.body as any).message).to.equal('price must be a positive number');
     }
-    const notFound = await a.updateProduct(MISSING, { name: 'x' });
+    const notFound = await a.request('PUT', `/products/${MISSING}`, { name: 'x' });
     expect(notFound.status).to.equal(404);
     expect((notFound.body as any).message).to.equal('Product not found');
-    const badId = await a.updateProduct('not-a-uuid', { name: 'x' });
+    const badId = await a.request('PUT', '/products/not-a-uuid', { name: 'x' });
     expect(badId.status).to.equal(400);
     expect((badId.body as any).message).to.equal('Invalid id parameter. Must be a valid UUID.');
     const empty = await a.request('PUT', `/products/${id}`, {});
@@ -102,13 +102,13 @@ describe('e2e: catalogue (GET /products, PUT /products/:id)', () => {
   });
 
   it("isolates tenants: B's ids behave exactly like missing ones for A", async () => {
-    const missing = await a.updateProduct(MISSING, { name: 'x' });
-    const foreign = await a.updateProduct(productOfB.id, { name: 'stolen' });
+    const missing = await a.request('PUT', `/products/${MISSING}`, { name: 'x' });
+    const foreign = await a.request('PUT', `/products/${productOfB.id}`, { name: 'stolen' });
     expect(foreign.status).to.equal(404);
     expect(v1(foreign.body)).to.deep.equal(v1(missing.body));
     const rowOfB = await svc.database.knex('products').where({ id: productOfB.id }).first();
     expect(rowOfB.name).to.equal('Espresso beans');
-    const listB = (await b.listProducts()).body as any;
+    const listB = (await b.request('GET', '/products')).body as any;
     expect(listB.data.map((p: any) => p.id)).to.deep.equal([productOfB.id]);
   });
 });

@@ -159,7 +159,7 @@ describe('e2e: gateway — Idempotency-Key, monthly tiers, failed-auth limit (CO
         body: { tier: 'T1K', overagePricePerCall: 0.0125, overagePolicy: 'BILL' },
       });
       for (let i = 0; i < 3; i++) expect((await client.request('GET', '/billing/invoices')).status).to.equal(200);
-      const usage = async () => (await client.usage<any>()).body.data;
+      const usage = async () => (await client.request<any>('GET', '/usage')).body.data;
       // 998 + 3 (the refused one too) + 3 + the usage reads themselves, once written (at most a second later).
       await until(async () => (await usage()).used >= 1004, 5_000, 'usage written');
       const u = await usage();

@@ -49,7 +49,10 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
   async function productWith(stock: number): Promise<string> {
     n += 1;
     const p = await createProduct(svc.baseUrl, s.tenantId, { name: `Hot ${n}`, sku: `HOT-${n}`, price: 1 });
-    const r = await api.receiveGoods({ warehouseId: s.warehouseId, items: [{ productId: p.id, quantity: stock }] });
+    const r = await api.request('POST', '/goods-receipt', {
+      warehouseId: s.warehouseId,
+      items: [{ productId: p.id, quantity: stock }],
+    });
     expect(r.status).to.equal(201);
     return p.id;
   }
@@ -65,7 +68,7 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
     const productId = await productWith(40);
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
-        api.reserveStock({ warehouseId: s.warehouseId, items: [{ productId, quantity: 1 }] }),
+        api.request('POST', '/products/reserve', { warehouseId: s.warehouseId, items: [{ productId, quantity: 1 }] }),
       ),
     );
     const ok = results.filter((r) => r.status === 201);
@@ -81,7 +84,7 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
       .join('reservation_items as i', 'i.reservation_id', 'r.id')
       .where({ 'i.product_id': productId, 'r.status': 'ACTIVE' });
     expect(active).to.have.length(40);
-    const detail = (await api.getProduct(productId)).body as any;
+    const detail = (await api.request('GET', `/products/${productId}`)).body as any;
     expect(detail.data.stock[0]).to.include({ onHand: 40, reserved: 40, available: 0 });
   });
 
@@ -90,7 +93,7 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
     // 20 PENDING STOCK_OUTs of 1, each valid when made (30 available).
     const pending: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const r = await api.requestAdjustment({
+      const r = await api.request('POST', '/products/adjust', {
         warehouseId: s.warehouseId,
         reason: 'Sale',
         items: [{ productId, quantity: 1, type: 'STOCK_OUT' }],
@@ -103,7 +106,11 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
         { length: 20 },
         () => () =>
           api
-            .transferStock({ fromWarehouseId: s.warehouseId, toWarehouseId: other, items: item })
+            .request('POST', '/products/transfer', {
+              fromWarehouseId: s.warehouseId,
+              toWarehouseId: other,
+              items: item,
+            })
             .then((r) => ['transfer', r.status] as const),
       ),
       ...pending.map(
@@ -115,7 +122,9 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
       ...Array.from(
         { length: 20 },
         () => () =>
-          api.reserveStock({ warehouseId: s.warehouseId, items: item }).then((r) => ['reservation', r.status] as const),
+          api
+            .request('POST', '/products/reserve', { warehouseId: s.warehouseId, items: item })
+            .then((r) => ['reservation', r.status] as const),
       ),
     ];
     const results = await Promise.all(tasks.sort(() => Math.random() - 0.5).map((t) => t()));
@@ -141,7 +150,7 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
     n += 1;
     const p = await createProduct(svc.baseUrl, s.tenantId, { name: `Ordered ${n}`, sku: `ORD-${n}`, price: 1 });
     const po = (
-      await api.createPurchaseOrder({
+      await api.request('POST', '/purchase-orders', {
         supplierName: 'Acme',
         warehouseId: s.warehouseId,
         items: [{ productId: p.id, quantity: 10, unitCost: 1 }],
@@ -149,7 +158,10 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
     ).body as any;
     const results = await Promise.all(
       Array.from({ length: 15 }, () =>
-        api.receiveGoods({ purchaseOrderId: po.data.id, items: [{ productId: p.id, quantity: 1 }] }),
+        api.request('POST', '/goods-receipt', {
+          purchaseOrderId: po.data.id,
+          items: [{ productId: p.id, quantity: 1 }],
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).to.have.length(10);
@@ -173,7 +185,11 @@ describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', functio
     const productId = await productWith(40);
     const created = await Promise.all(
       Array.from({ length: 20 }, () =>
-        api.reserveStock({ warehouseId: s.warehouseId, items: [{ productId, quantity: 2 }], expiresInSeconds: 60 }),
+        api.request('POST', '/products/reserve', {
+          warehouseId: s.warehouseId,
+          items: [{ productId, quantity: 2 }],
+          expiresInSeconds: 60,
+        }),
       ),
     );
     const ids = created.map((r) => (r.body as any).data.id as string);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import {
   clientFor,
   createIntegration,
@@ -58,11 +58,11 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
   }
   /** Stock in through a goods receipt without an order (the roadmap's own way in). */
   async function stockIn(productId: string, quantity: number, warehouseId = a.warehouseId) {
-    const r = await inv.receiveGoods({ warehouseId, items: [{ productId, quantity }] });
+    const r = await inv.request('POST', '/goods-receipt', { warehouseId, items: [{ productId, quantity }] });
     expect(r.status, JSON.stringify(r.body)).to.equal(201);
   }
   async function stockOf(productId: string, warehouseId = a.warehouseId) {
-    const r = await inv.getProduct(productId);
+    const r = await inv.request('GET', `/products/${productId}`);
     expect(r.status).to.equal(200);
     return body(r).data.stock.find((s: { warehouseId: string }) => s.warehouseId === warehouseId);
   }
@@ -78,7 +78,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
 
   describe('catalogue: create and detail', () => {
     it('creates a product with the defaults and answers its detail, 201', async () => {
-      const r = await inv.createProduct({ name: 'Café Crème 1kg', sku: 'CAF-1', price: 12.5 });
+      const r = await inv.request('POST', '/products', { name: 'Café Crème 1kg', sku: 'CAF-1', price: 12.5 });
       expect(r.status).to.equal(201);
       const p = body(r).data;
       expect(p).to.deep.include({
@@ -93,12 +93,12 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         currentStock: 0,
         stock: [],
       });
-      const detail = await inv.getProduct(p.id);
+      const detail = await inv.request('GET', `/products/${p.id}`);
       expect(body(detail).data).to.deep.equal(p);
     });
 
     it('keeps unit, taxRate and barcode; derives a unique slug; refuses a taken SKU or slug with 409', async () => {
-      const r = await inv.createProduct({
+      const r = await inv.request('POST', '/products', {
         name: 'Café Crème 1kg',
         sku: 'CAF-2',
         price: 13,
@@ -110,18 +110,18 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       expect(r.status).to.equal(201);
       expect(body(r).data).to.include({ slug: 'cafe-creme-1kg-2', unit: 'kg', taxRate: 7.5, barcode: '4006381333931' });
       await expectRefused(
-        await inv.createProduct({ name: 'Other', sku: 'CAF-1', price: 1 }),
+        await inv.request('POST', '/products', { name: 'Other', sku: 'CAF-1', price: 1 }),
         409,
         'CONFLICT',
         'Product with this SKU already exists',
       );
       await expectRefused(
-        await inv.createProduct({ name: 'Other', sku: 'CAF-3', price: 1, slug: 'cafe-creme-1kg' }),
+        await inv.request('POST', '/products', { name: 'Other', sku: 'CAF-3', price: 1, slug: 'cafe-creme-1kg' }),
         409,
         'CONFLICT',
         'Product with this slug already exists',
       );
-      const sameSkuOtherTenant = await invB.createProduct({ name: 'Café', sku: 'CAF-1', price: 1 });
+      const sameSkuOtherTenant = await invB.request('POST', '/products', { name: 'Café', sku: 'CAF-1', price: 1 });
       expect(sameSkuOtherTenant.status).to.equal(201);
     });
 
@@ -164,17 +164,17 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       const p = await product();
       await stockIn(p.id, 5);
       await stockIn(p.id, 2, secondWarehouse);
-      const d = body(await inv.getProduct(p.id)).data;
+      const d = body(await inv.request('GET', `/products/${p.id}`)).data;
       expect(d.currentStock).to.equal(7);
       expect(d.stock).to.deep.equal([
         { warehouseId: a.warehouseId, warehouseName: 'Main', onHand: 5, reserved: 0, available: 5 },
         { warehouseId: secondWarehouse, warehouseName: 'North', onHand: 2, reserved: 0, available: 2 },
       ]);
-      const missing = await inv.getProduct(MISSING);
+      const missing = await inv.request('GET', `/products/${MISSING}`);
       await expectRefused(missing, 404, 'NOT_FOUND', 'Product not found');
-      expect(body(await invB.getProduct(p.id))).to.deep.equal(body(missing));
+      expect(body(await invB.request('GET', `/products/${p.id}`))).to.deep.equal(body(missing));
       await expectRefused(
-        await inv.getProduct('nope'),
+        await inv.request('GET', '/products/nope'),
         400,
         'VALIDATION_ERROR',
         'Invalid id parameter. Must be a valid UUID.',
@@ -188,7 +188,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       const p2 = await product();
       await stockIn(p1.id, 10);
       await stockIn(p2.id, 3);
-      const r = await inv.transferStock({
+      const r = await inv.request('POST', '/products/transfer', {
         fromWarehouseId: a.warehouseId,
         toWarehouseId: secondWarehouse,
         items: [
@@ -227,7 +227,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       const p2 = await product();
       await stockIn(p1.id, 5);
       await expectRefused(
-        await inv.transferStock({
+        await inv.request('POST', '/products/transfer', {
           fromWarehouseId: a.warehouseId,
           toWarehouseId: a.warehouseId,
           items: [{ productId: p1.id, quantity: 1 }],
@@ -237,7 +237,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         'toWarehouseId must differ from fromWarehouseId',
       );
       await expectRefused(
-        await inv.transferStock({
+        await inv.request('POST', '/products/transfer', {
           fromWarehouseId: a.warehouseId,
           toWarehouseId: secondWarehouse,
           items: [
@@ -251,7 +251,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       );
       expect(await stockOf(p1.id)).to.include({ onHand: 5 });
       expect(await stockOf(p1.id, secondWarehouse)).to.equal(undefined);
-      const dup = await inv.transferStock({
+      const dup = await inv.request('POST', '/products/transfer', {
         fromWarehouseId: a.warehouseId,
         toWarehouseId: secondWarehouse,
         items: [
@@ -261,7 +261,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       });
       await expectRefused(dup, 400, 'VALIDATION_ERROR', 'Row 2: Product appears on an earlier row');
       await expectRefused(
-        await inv.transferStock({
+        await inv.request('POST', '/products/transfer', {
           fromWarehouseId: a.warehouseId,
           toWarehouseId: b.warehouseId,
           items: [{ productId: p1.id, quantity: 1 }],
@@ -277,7 +277,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
     it('holds available stock (INVENTORY or BILLING), STOCK_OUT and transfers see only what is available, commit takes it out of stock', async () => {
       const p = await product();
       await stockIn(p.id, 6);
-      const r = await bill.reserveStock({
+      const r = await bill.request('POST', '/products/reserve', {
         warehouseId: a.warehouseId,
         items: [{ productId: p.id, quantity: 4 }],
         reference: 'Order 7',
@@ -295,7 +295,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       expect(await stockOf(p.id)).to.include({ onHand: 6, reserved: 4, available: 2 });
 
       await expectRefused(
-        await inv.requestAdjustment({
+        await inv.request('POST', '/products/adjust', {
           warehouseId: a.warehouseId,
           reason: 'Loss',
           items: [{ productId: p.id, quantity: 3, type: 'STOCK_OUT' }],
@@ -305,7 +305,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         'Row 1: Insufficient available stock',
       );
       await expectRefused(
-        await inv.transferStock({
+        await inv.request('POST', '/products/transfer', {
           fromWarehouseId: a.warehouseId,
           toWarehouseId: secondWarehouse,
           items: [{ productId: p.id, quantity: 3 }],
@@ -315,18 +315,21 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         'Row 1: Insufficient available stock',
       );
       await expectRefused(
-        await inv.reserveStock({ warehouseId: a.warehouseId, items: [{ productId: p.id, quantity: 3 }] }),
+        await inv.request('POST', '/products/reserve', {
+          warehouseId: a.warehouseId,
+          items: [{ productId: p.id, quantity: 3 }],
+        }),
         400,
         'INSUFFICIENT_STOCK',
         'Row 1: Insufficient available stock',
       );
-      const listed = await inv.listProducts({ search: p.sku });
+      const listed = await inv.request('GET', withQuery('/products', { search: p.sku }));
       expect(body(listed).data[0].currentStock, 'currentStock stays the on-hand sum').to.equal(6);
 
-      const read = await ro.getReservation(res.id);
+      const read = await ro.request('GET', `/products/reservations/${res.id}`);
       expect(body(read).data).to.deep.equal(res);
 
-      const committed = await inv.commitReservation(res.id);
+      const committed = await inv.request('POST', `/products/reservations/${res.id}/commit`, {});
       expect(committed.status).to.equal(200);
       expect(body(committed).data.status).to.equal('COMMITTED');
       expect(await stockOf(p.id)).to.include({ onHand: 2, reserved: 0, available: 2 });
@@ -338,8 +341,18 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         sourceNumber: res.reservationNumber,
         row: 1,
       });
-      await expectRefused(await bill.commitReservation(res.id), 409, 'INVALID_STATE', 'Reservation is not active');
-      await expectRefused(await inv.releaseReservation(res.id), 409, 'INVALID_STATE', 'Reservation is not active');
+      await expectRefused(
+        await bill.request('POST', `/products/reservations/${res.id}/commit`, {}),
+        409,
+        'INVALID_STATE',
+        'Reservation is not active',
+      );
+      await expectRefused(
+        await inv.request('POST', `/products/reservations/${res.id}/release`, {}),
+        409,
+        'INVALID_STATE',
+        'Reservation is not active',
+      );
     });
 
     it('release gives the stock back; all rows or none; one row per product; foreign ids are 404', async () => {
@@ -348,7 +361,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       await stockIn(p1.id, 2);
       await stockIn(p2.id, 1);
       await expectRefused(
-        await inv.reserveStock({
+        await inv.request('POST', '/products/reserve', {
           warehouseId: a.warehouseId,
           items: [
             { productId: p1.id, quantity: 2 },
@@ -361,7 +374,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       );
       expect(await stockOf(p1.id), 'row 1 held nothing').to.include({ reserved: 0, available: 2 });
       await expectRefused(
-        await inv.reserveStock({
+        await inv.request('POST', '/products/reserve', {
           warehouseId: a.warehouseId,
           items: [
             { productId: p1.id, quantity: 1 },
@@ -373,7 +386,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         'Row 2: Product appears on an earlier row',
       );
       await expectRefused(
-        await inv.reserveStock({
+        await inv.request('POST', '/products/reserve', {
           warehouseId: a.warehouseId,
           items: [{ productId: p1.id, quantity: 1 }],
           expiresInSeconds: 86_401,
@@ -383,26 +396,45 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         'expiresInSeconds must not be greater than 86400',
       );
       const r = body(
-        await inv.reserveStock({ warehouseId: a.warehouseId, items: [{ productId: p1.id, quantity: 2 }] }),
+        await inv.request('POST', '/products/reserve', {
+          warehouseId: a.warehouseId,
+          items: [{ productId: p1.id, quantity: 2 }],
+        }),
       ).data;
       expect(await stockOf(p1.id)).to.include({ reserved: 2, available: 0 });
-      const released = await bill.releaseReservation(r.id);
+      const released = await bill.request('POST', `/products/reservations/${r.id}/release`, {});
       expect(body(released).data.status).to.equal('RELEASED');
       expect(await stockOf(p1.id)).to.include({ onHand: 2, reserved: 0, available: 2 });
 
-      const missing = await inv.getReservation(MISSING);
+      const missing = await inv.request('GET', `/products/reservations/${MISSING}`);
       await expectRefused(missing, 404, 'NOT_FOUND', 'Reservation not found');
-      expect(body(await invB.getReservation(r.id))).to.deep.equal(body(missing));
-      await expectRefused(await invB.commitReservation(r.id), 404, 'NOT_FOUND', 'Reservation not found');
-      await expectRefused(await invB.releaseReservation(r.id), 404, 'NOT_FOUND', 'Reservation not found');
+      expect(body(await invB.request('GET', `/products/reservations/${r.id}`))).to.deep.equal(body(missing));
       await expectRefused(
-        await invB.reserveStock({ warehouseId: a.warehouseId, items: [{ productId: p1.id, quantity: 1 }] }),
+        await invB.request('POST', `/products/reservations/${r.id}/commit`, {}),
+        404,
+        'NOT_FOUND',
+        'Reservation not found',
+      );
+      await expectRefused(
+        await invB.request('POST', `/products/reservations/${r.id}/release`, {}),
+        404,
+        'NOT_FOUND',
+        'Reservation not found',
+      );
+      await expectRefused(
+        await invB.request('POST', '/products/reserve', {
+          warehouseId: a.warehouseId,
+          items: [{ productId: p1.id, quantity: 1 }],
+        }),
         404,
         'NOT_FOUND',
         'Warehouse not found',
       );
       await expectRefused(
-        await invB.reserveStock({ warehouseId: b.warehouseId, items: [{ productId: p1.id, quantity: 1 }] }),
+        await invB.request('POST', '/products/reserve', {
+          warehouseId: b.warehouseId,
+          items: [{ productId: p1.id, quantity: 1 }],
+        }),
         404,
         'NOT_FOUND',
         'Row 1: Product not found',
@@ -413,7 +445,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       const p = await product();
       await stockIn(p.id, 3);
       const r = body(
-        await inv.reserveStock({
+        await inv.request('POST', '/products/reserve', {
           warehouseId: a.warehouseId,
           items: [{ productId: p.id, quantity: 3 }],
           expiresInSeconds: 1,
@@ -422,7 +454,8 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       expect(await stockOf(p.id)).to.include({ reserved: 3, available: 0 });
       const deadline = Date.now() + 10_000;
       let status = 'ACTIVE';
-      while (status === 'ACTIVE' && Date.now() < deadline) status = body(await inv.getReservation(r.id)).data.status;
+      while (status === 'ACTIVE' && Date.now() < deadline)
+        status = body(await inv.request('GET', `/products/reservations/${r.id}`)).data.status;
       expect(status).to.equal('EXPIRED');
       expect(Date.now()).to.be.at.least(new Date(r.expiresAt).getTime());
       // No worker runs in this service: the row still says ACTIVE and holds the stock...
@@ -430,10 +463,23 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       expect(row.status).to.equal('ACTIVE');
       // ...yet nothing reads it as held.
       expect(await stockOf(p.id)).to.include({ onHand: 3, reserved: 0, available: 3 });
-      await expectRefused(await inv.commitReservation(r.id), 409, 'INVALID_STATE', 'Reservation is not active');
-      await expectRefused(await inv.releaseReservation(r.id), 409, 'INVALID_STATE', 'Reservation is not active');
+      await expectRefused(
+        await inv.request('POST', `/products/reservations/${r.id}/commit`, {}),
+        409,
+        'INVALID_STATE',
+        'Reservation is not active',
+      );
+      await expectRefused(
+        await inv.request('POST', `/products/reservations/${r.id}/release`, {}),
+        409,
+        'INVALID_STATE',
+        'Reservation is not active',
+      );
 
-      const next = await inv.reserveStock({ warehouseId: a.warehouseId, items: [{ productId: p.id, quantity: 3 }] });
+      const next = await inv.request('POST', '/products/reserve', {
+        warehouseId: a.warehouseId,
+        items: [{ productId: p.id, quantity: 3 }],
+      });
       expect(next.status).to.equal(201);
       expect((await svc.database.knex('reservations').where({ id: r.id }).first()).status).to.equal('EXPIRED');
       const level = await svc.database
@@ -448,7 +494,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
     it('creates and lists orders (status filter, pagination); receives partially then fully; refuses receipts on RECEIVED', async () => {
       const p1 = await product();
       const p2 = await product();
-      const created = await inv.createPurchaseOrder({
+      const created = await inv.request('POST', '/purchase-orders', {
         supplierName: 'Beans Ltd',
         warehouseId: a.warehouseId,
         expectedOn: '2026-12-01',
@@ -471,7 +517,7 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         ],
       });
 
-      const partial = await inv.receiveGoods({
+      const partial = await inv.request('POST', '/goods-receipt', {
         purchaseOrderId: po.id,
         supplierReference: 'DN-1',
         items: [{ productId: p1.id, quantity: 4 }],
@@ -493,21 +539,21 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         sourceNumber: grn.receiptNumber,
       });
 
-      const list = async (query: object) => body(await ro.listPurchaseOrders(query));
+      const list = async (query: object) => body(await ro.request('GET', withQuery('/purchase-orders', query)));
       const partials = await list({ status: 'PARTIALLY_RECEIVED' });
       expect(partials.data.map((o: { id: string }) => o.id)).to.deep.equal([po.id]);
       expect(partials.data[0].items[0]).to.include({ receivedQuantity: 4 });
       expect((await list({ status: 'OPEN' })).data.map((o: { id: string }) => o.id)).not.to.include(po.id);
       expect((await list({ limit: 1 })).pagination).to.deep.include({ page: 1, limit: 1 });
       await expectRefused(
-        await inv.listPurchaseOrders({ status: 'NOPE' }),
+        await inv.request('GET', withQuery('/purchase-orders', { status: 'NOPE' })),
         400,
         'VALIDATION_ERROR',
         'status must be one of the following values: OPEN, PARTIALLY_RECEIVED, RECEIVED, CANCELLED',
       );
 
       await expectRefused(
-        await inv.receiveGoods({
+        await inv.request('POST', '/goods-receipt', {
           purchaseOrderId: po.id,
           items: [
             { productId: p2.id, quantity: 1 },
@@ -519,12 +565,15 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         'Row 2: Product is not on the purchase order',
       );
       await expectRefused(
-        await inv.receiveGoods({ purchaseOrderId: po.id, items: [{ productId: p1.id, quantity: 6.001 }] }),
+        await inv.request('POST', '/goods-receipt', {
+          purchaseOrderId: po.id,
+          items: [{ productId: p1.id, quantity: 6.001 }],
+        }),
         400,
         'VALIDATION_ERROR',
         'Row 1: Quantity exceeds the outstanding quantity',
       );
-      const rest = await inv.receiveGoods({
+      const rest = await inv.request('POST', '/goods-receipt', {
         purchaseOrderId: po.id,
         items: [
           { productId: p2.id, quantity: 2, unitCost: 3.5 },
@@ -535,7 +584,10 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       expect((await list({ status: 'RECEIVED' })).data.map((o: { id: string }) => o.id)).to.include(po.id);
       expect(await stockOf(p1.id)).to.include({ onHand: 10 });
       await expectRefused(
-        await inv.receiveGoods({ purchaseOrderId: po.id, items: [{ productId: MISSING, quantity: 1 }] }),
+        await inv.request('POST', '/goods-receipt', {
+          purchaseOrderId: po.id,
+          items: [{ productId: MISSING, quantity: 1 }],
+        }),
         409,
         'INVALID_STATE',
         'Cannot receive goods on a purchase order in status RECEIVED',
@@ -566,13 +618,21 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       });
       expect(defaultYear.status, 'the fiscal year covering today').to.equal(201);
 
-      const missing = await inv.receiveGoods({ purchaseOrderId: MISSING, items: [{ productId: p.id, quantity: 1 }] });
+      const missing = await inv.request('POST', '/goods-receipt', {
+        purchaseOrderId: MISSING,
+        items: [{ productId: p.id, quantity: 1 }],
+      });
       await expectRefused(missing, 404, 'NOT_FOUND', 'Purchase order not found');
       expect(
-        body(await invB.receiveGoods({ purchaseOrderId: po.id, items: [{ productId: p.id, quantity: 1 }] })),
+        body(
+          await invB.request('POST', '/goods-receipt', {
+            purchaseOrderId: po.id,
+            items: [{ productId: p.id, quantity: 1 }],
+          }),
+        ),
       ).to.deep.equal(body(missing));
       await expectRefused(
-        await inv.receiveGoods({
+        await inv.request('POST', '/goods-receipt', {
           purchaseOrderId: po.id,
           warehouseId: a.warehouseId,
           items: [{ productId: p.id, quantity: 1 }],
@@ -586,7 +646,10 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       expect(cancelled.status).to.equal(200);
       expect(cancelled.body.data).to.include({ status: 'CANCELLED', cancelReason: 'Supplier closed' });
       await expectRefused(
-        await inv.receiveGoods({ purchaseOrderId: po.id, items: [{ productId: p.id, quantity: 1 }] }),
+        await inv.request('POST', '/goods-receipt', {
+          purchaseOrderId: po.id,
+          items: [{ productId: p.id, quantity: 1 }],
+        }),
         409,
         'INVALID_STATE',
         'Cannot receive goods on a purchase order in status CANCELLED',
@@ -602,24 +665,30 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
     it('receives without an order only into a named warehouse of the tenant', async () => {
       const p = await product();
       await expectRefused(
-        await inv.receiveGoods({ items: [{ productId: p.id, quantity: 1 }] }),
+        await inv.request('POST', '/goods-receipt', { items: [{ productId: p.id, quantity: 1 }] }),
         400,
         'VALIDATION_ERROR',
         'warehouseId is required when no purchaseOrderId is given',
       );
       await expectRefused(
-        await invB.receiveGoods({ warehouseId: a.warehouseId, items: [{ productId: p.id, quantity: 1 }] }),
+        await invB.request('POST', '/goods-receipt', {
+          warehouseId: a.warehouseId,
+          items: [{ productId: p.id, quantity: 1 }],
+        }),
         404,
         'NOT_FOUND',
         'Warehouse not found',
       );
       await expectRefused(
-        await invB.receiveGoods({ warehouseId: b.warehouseId, items: [{ productId: p.id, quantity: 1 }] }),
+        await invB.request('POST', '/goods-receipt', {
+          warehouseId: b.warehouseId,
+          items: [{ productId: p.id, quantity: 1 }],
+        }),
         404,
         'NOT_FOUND',
         'Row 1: Product not found',
       );
-      const ok = await inv.receiveGoods({
+      const ok = await inv.request('POST', '/goods-receipt', {
         warehouseId: a.warehouseId,
         items: [{ productId: p.id, quantity: 2.5, unitCost: 1 }],
       });
@@ -641,18 +710,18 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       code: 'FORBIDDEN',
     };
     const reserve = (c: ExternalApiClient) =>
-      c.reserveStock({ warehouseId: a.warehouseId, items: [{ productId: p.id, quantity: 1 }] });
+      c.request('POST', '/products/reserve', { warehouseId: a.warehouseId, items: [{ productId: p.id, quantity: 1 }] });
     expect((await reserve(inv)).status).to.equal(201);
     const viaBilling = await reserve(bill);
     expect(viaBilling.status).to.equal(201);
-    expect((await bill.getReservation(body(viaBilling).data.id)).status).to.equal(200);
+    expect((await bill.request('GET', `/products/reservations/${body(viaBilling).data.id}`)).status).to.equal(200);
     expect(body(await reserve(ro))).to.deep.equal(forbidden);
     expect(body(await reserve(logi))).to.deep.equal(forbidden);
-    expect(body(await bill.getProduct(p.id))).to.deep.equal(forbidden);
-    expect(body(await bill.createProduct({ name: 'x', sku: 'x', price: 1 }))).to.deep.equal(forbidden);
+    expect(body(await bill.request('GET', `/products/${p.id}`))).to.deep.equal(forbidden);
+    expect(body(await bill.request('POST', '/products', { name: 'x', sku: 'x', price: 1 }))).to.deep.equal(forbidden);
     expect(
       body(
-        await bill.transferStock({
+        await bill.request('POST', '/products/transfer', {
           fromWarehouseId: a.warehouseId,
           toWarehouseId: secondWarehouse,
           items: [{ productId: p.id, quantity: 1 }],
@@ -660,21 +729,30 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
       ),
     ).to.deep.equal(forbidden);
     expect(
-      body(await bill.receiveGoods({ warehouseId: a.warehouseId, items: [{ productId: p.id, quantity: 1 }] })),
+      body(
+        await bill.request('POST', '/goods-receipt', {
+          warehouseId: a.warehouseId,
+          items: [{ productId: p.id, quantity: 1 }],
+        }),
+      ),
     ).to.deep.equal(forbidden);
-    expect(body(await bill.listPurchaseOrders())).to.deep.equal(forbidden);
+    expect(body(await bill.request('GET', '/purchase-orders'))).to.deep.equal(forbidden);
     expect(
       body(
-        await ro.createPurchaseOrder({
+        await ro.request('POST', '/purchase-orders', {
           supplierName: 'x',
           warehouseId: a.warehouseId,
           items: [{ productId: p.id, quantity: 1, unitCost: 1 }],
         }),
       ),
     ).to.deep.equal(forbidden);
-    expect(body(await logi.getReservation(body(viaBilling).data.id))).to.deep.equal(forbidden);
-    expect((await ro.getProduct(p.id)).status).to.equal(200);
-    expect((await ro.listPurchaseOrders()).status).to.equal(200);
-    expect(body(await ro.commitReservation(body(viaBilling).data.id))).to.deep.equal(forbidden);
+    expect(body(await logi.request('GET', `/products/reservations/${body(viaBilling).data.id}`))).to.deep.equal(
+      forbidden,
+    );
+    expect((await ro.request('GET', `/products/${p.id}`)).status).to.equal(200);
+    expect((await ro.request('GET', '/purchase-orders')).status).to.equal(200);
+    expect(
+      body(await ro.request('POST', `/products/reservations/${body(viaBilling).data.id}/commit`, {})),
+    ).to.deep.equal(forbidden);
   });
 });

@@ -65,7 +65,7 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
   });
 
   const book = async (client = api, body: object = {}) => {
-    const r = await client.bookShipment({ weightKg: 2.5, recipient: RECIPIENT, ...body });
+    const r = await client.request('POST', '/logistics/shipments', { weightKg: 2.5, recipient: RECIPIENT, ...body });
     return r as { status: number; body: any };
   };
   const booked = async () => {
@@ -141,7 +141,7 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
     // An invoice of the tenant is accepted; the same invoice from another tenant is not found.
     const customer = await createCustomer(svc.baseUrl, setup.tenantId);
     const product = await createProduct(svc.baseUrl, setup.tenantId, { name: 'Box', sku: 'BOX', price: 5 });
-    const invoice = await adminApi.createInvoice({
+    const invoice = await adminApi.request('POST', '/billing/invoices', {
       customerId: customer.id,
       paymentMethod: 'CASH',
       items: [{ productId: product.id, quantity: 1, unitPrice: 5 }],
@@ -172,7 +172,7 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
     expect(late.status).to.equal(409);
     expect(late.body.code).to.equal('INVALID_STATE');
 
-    const track = await api.trackShipment(s.id);
+    const track = await api.request('GET', `/logistics/shipments/${s.id}/track`);
     expect(track.status).to.equal(200);
     const data = (track.body as any).data;
     expect(data).to.include({
@@ -274,17 +274,20 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
 
   it('cancels only a BOOKED shipment (else 409 INVALID_STATE); unknown or foreign ids are 404', async () => {
     const s = await booked();
-    const cancelled = await api.cancelShipment(s.id, 'Customer cancelled the order');
+    const cancelled = await api.request('POST', '/logistics/shipments/cancel', {
+      shipmentId: s.id,
+      reason: 'Customer cancelled the order',
+    });
     expect(cancelled.status).to.equal(200);
     expect((cancelled.body as any).data).to.include({
       id: s.id,
       status: 'CANCELLED',
       cancelReason: 'Customer cancelled the order',
     });
-    const again = await api.cancelShipment(s.id, 'twice');
+    const again = await api.request('POST', '/logistics/shipments/cancel', { shipmentId: s.id, reason: 'twice' });
     expect(again.status).to.equal(409);
     expect((again.body as any).code).to.equal('INVALID_STATE');
-    const history = ((await api.trackShipment(s.id)).body as any).data.history;
+    const history = ((await api.request('GET', `/logistics/shipments/${s.id}/track`)).body as any).data.history;
     expect(history.map((h: any) => [h.status, h.note])).to.deep.equal([
       ['BOOKED', null],
       ['CANCELLED', 'Customer cancelled the order'],
@@ -293,30 +296,41 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
 
     const picked = await booked();
     await carrierEvent(picked.id, { status: 'PICKED_UP' });
-    const late = await api.cancelShipment(picked.id, 'too late');
+    const late = await api.request('POST', '/logistics/shipments/cancel', {
+      shipmentId: picked.id,
+      reason: 'too late',
+    });
     expect(late.status).to.equal(409);
     expect((late.body as any).code).to.equal('INVALID_STATE');
 
-    const blank = await api.cancelShipment(s.id, '   ');
+    const blank = await api.request('POST', '/logistics/shipments/cancel', { shipmentId: s.id, reason: '   ' });
     expect(blank.status).to.equal(400);
     expect((await api.request('POST', '/logistics/shipments/cancel', { shipmentId: s.id })).status).to.equal(400);
 
-    const unknown = await api.cancelShipment(UNKNOWN_ID, 'x');
+    const unknown = await api.request('POST', '/logistics/shipments/cancel', { shipmentId: UNKNOWN_ID, reason: 'x' });
     expect(unknown.status).to.equal(404);
     expect((unknown.body as any).message).to.equal('Shipment not found');
     const fresh = await booked();
-    const foreign = await otherApi.cancelShipment(fresh.id, 'not mine');
+    const foreign = await otherApi.request('POST', '/logistics/shipments/cancel', {
+      shipmentId: fresh.id,
+      reason: 'not mine',
+    });
     expect(foreign.status).to.equal(404);
     expect((foreign.body as any).message).to.equal('Shipment not found');
-    expect(((await api.trackShipment(fresh.id)).body as any).data.status).to.equal('BOOKED');
+    expect(((await api.request('GET', `/logistics/shipments/${fresh.id}/track`)).body as any).data.status).to.equal(
+      'BOOKED',
+    );
   });
 
   it("tracking: 400 on a non-UUID id, 404 on an unknown or another tenant's shipment", async () => {
     const s = await booked();
-    const bad = await api.trackShipment('123');
+    const bad = await api.request('GET', '/logistics/shipments/123/track');
     expect(bad.status).to.equal(400);
     expect((bad.body as any).message).to.equal('Invalid id parameter. Must be a valid UUID.');
-    for (const r of [await api.trackShipment(UNKNOWN_ID), await otherApi.trackShipment(s.id)]) {
+    for (const r of [
+      await api.request('GET', `/logistics/shipments/${UNKNOWN_ID}/track`),
+      await otherApi.request('GET', `/logistics/shipments/${s.id}/track`),
+    ]) {
       expect(r.status).to.equal(404);
       expect(r.body).to.include({ code: 'NOT_FOUND', message: 'Shipment not found' });
     }
@@ -327,18 +341,20 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
     expect((await book(adminApi)).status).to.equal(201);
     for (const client of [inventoryApi, billingApi]) {
       expect((await book(client)).status).to.equal(403);
-      expect((await client.trackShipment(s.id)).status).to.equal(403);
-      const refused = await client.cancelShipment(s.id, 'no');
+      expect((await client.request('GET', `/logistics/shipments/${s.id}/track`)).status).to.equal(403);
+      const refused = await client.request('POST', '/logistics/shipments/cancel', { shipmentId: s.id, reason: 'no' });
       expect(refused.status).to.equal(403);
       expect((refused.body as any).code).to.equal('FORBIDDEN');
     }
-    expect((await readOnlyApi.trackShipment(s.id)).status).to.equal(200);
+    expect((await readOnlyApi.request('GET', `/logistics/shipments/${s.id}/track`)).status).to.equal(200);
     expect((await book(readOnlyApi)).status).to.equal(403);
-    expect((await readOnlyApi.cancelShipment(s.id, 'no')).status).to.equal(403);
+    expect(
+      (await readOnlyApi.request('POST', '/logistics/shipments/cancel', { shipmentId: s.id, reason: 'no' })).status,
+    ).to.equal(403);
     // A LOGISTICS integration may not touch the other contexts.
-    expect((await api.listProducts()).status).to.equal(403);
-    expect((await api.listInvoices()).status).to.equal(403);
-    expect((await api.trackShipment(s.id)).status).to.equal(200);
+    expect((await api.request('GET', '/products')).status).to.equal(403);
+    expect((await api.request('GET', '/billing/invoices')).status).to.equal(403);
+    expect((await api.request('GET', `/logistics/shipments/${s.id}/track`)).status).to.equal(200);
   });
 
   it('20 parallel carrier events on one shipment never make an impossible history (PostgreSQL server)', async function () {
@@ -359,7 +375,9 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
       const results = await Promise.all(statuses.map((status) => carrierEvent(s.id, { status })));
       for (const r of results) expect([200, 409], JSON.stringify(r.body)).to.include(r.status);
 
-      const history: { status: ShipmentStatus }[] = ((await api.trackShipment(s.id)).body as any).data.history;
+      const history: { status: ShipmentStatus }[] = (
+        (await api.request('GET', `/logistics/shipments/${s.id}/track`)).body as any
+      ).data.history;
       // Replayed through the machine, every step is allowed: no event after DELIVERED/FAILED, one pickup.
       expect(history[0]!.status).to.equal('BOOKED');
       for (let i = 1; i < history.length; i++) {
@@ -391,7 +409,7 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
     );
     expect(results.map((r) => r.status)).to.deep.equal(Array(20).fill(200));
     expect(results.filter((r) => r.body.data.recorded)).to.have.length(1);
-    const history = ((await api.trackShipment(s.id)).body as any).data.history;
+    const history = ((await api.request('GET', `/logistics/shipments/${s.id}/track`)).body as any).data.history;
     expect(history.map((h: any) => h.status)).to.deep.equal(['BOOKED', 'PICKED_UP']);
   });
 });

@@ -141,7 +141,7 @@ describe('e2e: operators and integrators (405, bodies, hints, metrics, access lo
       const authKey = 'auth_failures_total{code="INVALID_OR_INACTIVE_CLIENT_ID"}';
       const before = await scrape();
       for (let i = 0; i < 3; i++)
-        expect((await client.updateProduct(product.id, { price: 4 + i })).status).to.equal(200);
+        expect((await client.request('PUT', `/products/${product.id}`, { price: 4 + i })).status).to.equal(200);
       await fetch(`${svc.baseUrl}/api/v1/external/products`, { headers: { 'x-client-id': 'ck_nobody' } });
       const after = await scrape();
       expect((after.get(key) ?? 0) - (before.get(key) ?? 0)).to.equal(3);

@@ -26,9 +26,12 @@ describe('e2e: the reservation sweep on the Agenda worker', () => {
 
   it('stores EXPIRED and gives the held stock back, with no request touching the warehouse', async () => {
     const p = await createProduct(svc.baseUrl, s.tenantId, { name: 'Swept', sku: 'SWEPT', price: 1 });
-    await api.receiveGoods({ warehouseId: s.warehouseId, items: [{ productId: p.id, quantity: 5 }] });
+    await api.request('POST', '/goods-receipt', {
+      warehouseId: s.warehouseId,
+      items: [{ productId: p.id, quantity: 5 }],
+    });
     const r = (
-      await api.reserveStock({
+      await api.request('POST', '/products/reserve', {
         warehouseId: s.warehouseId,
         items: [{ productId: p.id, quantity: 4 }],
         expiresInSeconds: 1,

@@ -53,7 +53,7 @@ describe('operations: SIGTERM to "npm start"', function () {
       const creds = await createIntegration(baseUrl, setup, { webhookUrl: receiver.url('/shutdown') });
       const customer = await createCustomer(baseUrl, setup.tenantId);
       const product = await createProduct(baseUrl, setup.tenantId, { name: 'Mug', sku: 'MUG', price: 8.99 });
-      const created = await clientFor(baseUrl, creds).createInvoice({
+      const created = await clientFor(baseUrl, creds).request('POST', '/billing/invoices', {
         customerId: customer.id,
         paymentMethod: 'CASH',
         items: [{ productId: product.id, quantity: 1, unitPrice: 8.99 }],

@@ -1,18 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { UsageReport } from '../../application/access/tenant-plans.js';
 import type { Plan } from '../../domain/access/gateway.js';
-import { TIER_NAMES } from '../../domain/access/gateway.js';
+import type { PlanResponse, UsageResponse } from '../shared/responses/gateway.js';
 
 /** A tenant's plan (`PUT /admin/tenants/:id/plan`). */
-export const PlanView = Type.Object({
-  tenantId: Type.String({ format: 'uuid' }),
-  tier: Type.String({ enum: [...TIER_NAMES] }),
-  included: Type.Union([Type.Integer(), Type.Null()]),
-  overagePricePerCall: Type.Number(),
-  overagePolicy: Type.String({ enum: ['BILL', 'BLOCK'] }),
-});
-
-export function presentPlan(tenantId: string, plan: Plan) {
+export function presentPlan(tenantId: string, plan: Plan): Static<typeof PlanResponse> {
   return {
     tenantId,
     tier: plan.tier,
@@ -23,21 +15,7 @@ export function presentPlan(tenantId: string, plan: Plan) {
 }
 
 /** A month's usage (`GET /admin/tenants/:id/usage`, `GET /external/usage`). */
-export const UsageView = Type.Object({
-  month: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$' }),
-  tier: Type.String({ enum: [...TIER_NAMES] }),
-  included: Type.Union([Type.Integer(), Type.Null()]),
-  used: Type.Integer(),
-  overageCalls: Type.Integer(),
-  overageCharge: Type.Number(),
-  overagePricePerCall: Type.Number(),
-  overagePolicy: Type.String({ enum: ['BILL', 'BLOCK'] }),
-  byIntegration: Type.Array(
-    Type.Object({ integrationId: Type.String({ format: 'uuid' }), clientName: Type.String(), used: Type.Integer() }),
-  ),
-});
-
-export function presentUsage(report: UsageReport) {
+export function presentUsage(report: UsageReport): Static<typeof UsageResponse> {
   return {
     month: report.month,
     tier: report.tier,
