@@ -86,7 +86,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     app.get('/metrics', ...(metrics.gate ? [metrics.gate] : []), metricsHandler(metrics.source));
     routes.add('/metrics', ['GET']);
   }
-  const docs = createDocsRouter();
+  const docs = createDocsRouter(OPENAPI_PATH);
   app.use(docs);
   routes.addRouter('', docs);
 

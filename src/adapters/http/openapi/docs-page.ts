@@ -4,9 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { Router, type Response } from 'express';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 
-/** Where the page loads the OpenAPI document from (served by the document's own route). */
-export const OPENAPI_DOCUMENT_PATH = '/api/v1/openapi.json';
-
 /**
  * The page's own files (the browser script that signs "try it" requests, its stylesheet), kept
  * beside this module's source. The build does not copy them into `dist/`, so a compiled module
@@ -62,7 +59,8 @@ function setPageHeaders(res: Response): void {
   res.setHeader('x-frame-options', 'DENY');
 }
 
-const PAGE = `<!doctype html>
+/** The page: `documentUrl` is where swagger-ui loads the OpenAPI document from. */
+const page = (documentUrl: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -73,7 +71,7 @@ const PAGE = `<!doctype html>
 <link rel="stylesheet" href="/docs/assets/docs.css">
 </head>
 <body>
-<section id="credentials" aria-label="Credentials" data-openapi-url="${OPENAPI_DOCUMENT_PATH}">
+<section id="credentials" aria-label="Credentials" data-openapi-url="${encodeURI(documentUrl)}">
 <h2>Credentials</h2>
 <p>Kept in this page's memory only: the page signs each "Try it out" request itself (Web Crypto) and never sends the client secret or stores it. Reloading the page forgets them.</p>
 <div class="fields">
@@ -93,17 +91,18 @@ const PAGE = `<!doctype html>
 `;
 
 /**
- * `GET /docs`: interactive documentation of `GET /api/v1/openapi.json` (swagger-ui, served
+ * `GET /docs`: interactive documentation of the OpenAPI document at `documentUrl` (swagger-ui, served
  * from the `swagger-ui-dist` package), without authentication (CONTRACT §9). A credentials
  * panel keeps the integration's client id and secret in the page; `docs-client.js` signs each
  * request to the external API in the browser, so the secret never leaves it.
  */
-export function createDocsRouter(): Router {
+export function createDocsRouter(documentUrl: string): Router {
+  const html = page(documentUrl);
   const files = assetFiles();
   const router = Router();
   router.get('/docs', (_req, res) => {
     setPageHeaders(res);
-    res.type('html').send(PAGE);
+    res.type('html').send(html);
   });
   router.get('/docs/assets/:file', (req, res, next) => {
     const file = files.get(req.params.file);
