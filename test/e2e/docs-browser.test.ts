@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createIntegration, createProduct, createTenantSetup, type Credentials } from '../support/mothers.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { ADMIN_TOKEN, startTestService, type TestService } from '../support/service.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PRODUCTS = '/api/v1/external/products';
+const TENANTS = '/api/v1/admin/tenants';
 
 describe('e2e: /docs page (served assets and headers)', () => {
   let svc: TestService;
@@ -168,6 +169,17 @@ describe('e2e: /docs in a real browser (headless Chromium signs "Try it out" req
     expect(status, text).to.equal(200);
     const get = sent.filter((r) => r.url.includes(PRODUCTS) && r.headers['x-client-id'] === signedReads.clientId);
     expect(get.at(-1)?.headers['x-signature']).to.match(/^[0-9a-f]{64}$/);
+  });
+
+  it('sends the admin token as a bearer token to the back office only (200)', async () => {
+    await page.fill('#admin-token', ADMIN_TOKEN);
+    const { status, text } = await tryIt('get', TENANTS);
+    expect(status, text).to.equal(200);
+    expect(text).to.include('Docs');
+    const admin = sent.filter((r) => new URL(r.url).pathname === TENANTS);
+    expect(admin.at(-1)?.headers.authorization).to.equal(`Bearer ${ADMIN_TOKEN}`);
+    const external = sent.filter((r) => r.url.includes('/api/v1/external/'));
+    expect(external.some((r) => r.headers.authorization !== undefined)).to.equal(false);
   });
 
   it('never sent a client secret, and swagger-ui ran under the page CSP without violations', async () => {
