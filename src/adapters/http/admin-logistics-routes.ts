@@ -3,7 +3,7 @@ import type { LogisticsBackOffice } from '../../application/back-office.js';
 import { CarrierEventBody } from '../../application/logistics/commands.js';
 import { bodyValidator } from '../shared/validation.js';
 import { sendData } from './envelope.js';
-import { presentTracking } from './logistics-presenters.js';
+import { presentCarrierEvent } from './logistics-presenters.js';
 import { uuidParam } from './params.js';
 
 const carrierEventBody = bodyValidator(CarrierEventBody);
@@ -19,7 +19,7 @@ export function createAdminLogisticsRoutes(uc: LogisticsBackOffice): Router {
   router.post('/shipments/:id/events', async (req, res) => {
     const id = uuidParam(req.params.id);
     const { shipment, recorded } = await uc.recordCarrierEvent.execute(id, carrierEventBody(req.body));
-    sendData(res, { ...presentTracking(shipment), recorded });
+    sendData(res, presentCarrierEvent(shipment, recorded));
   });
 
   return router;

@@ -3,25 +3,42 @@ import type {
   LowStockSummary,
   ProductView,
 } from '../../application/ports/inventory-repositories.js';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { ProductDetail } from '../../application/inventory/get-product.js';
 import type { ReservationAt } from '../../application/inventory/reservation-lifecycle.js';
 import type { AdjustmentRequest } from '../../domain/inventory/adjustment-request.js';
 import type { Product } from '../../domain/inventory/product.js';
-import { PURCHASE_ORDER_STATUSES, type PurchaseOrder } from '../../domain/inventory/purchase-order.js';
-import { RESERVATION_STATUSES } from '../../domain/inventory/reservation.js';
+import type { PurchaseOrder } from '../../domain/inventory/purchase-order.js';
 import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
-import { LEDGER_TYPES, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
+import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import type { StockLine } from '../../domain/inventory/stock-lines.js';
 import { Quantity } from '../../domain/shared/quantity.js';
+import type {
+  AdjustmentResponse,
+  AdjustmentSummaryResponse,
+  BackOfficeAdjustmentResponse,
+  GoodsReceiptResponse,
+  LedgerEntryResponse,
+  LowStockResponse,
+  ProductDetailResponse,
+  ProductListItemResponse,
+  ProductResponse,
+  PurchaseOrderResponse,
+  ReservationResponse,
+  TransferResponse,
+  UpdatedProductResponse,
+} from '../shared/responses/inventory.js';
 
-/** Inventory aggregates and read models → response objects. Money and quantities serialise as exact JSON numbers. */
+/**
+ * Inventory aggregates and read models → response objects, each typed by its response schema
+ * (src/adapters/shared/responses/inventory.ts). Money and quantities serialise as exact JSON numbers.
+ */
 function presentItems(r: AdjustmentRequest) {
   return r.items.map((i) => ({ productId: i.productId, quantity: i.quantity.toNumber(), type: i.type }));
 }
 
 /** The external view of a request (spec 4.1, `POST /products/adjust`). */
-export function presentAdjustment(r: AdjustmentRequest) {
+export function presentAdjustment(r: AdjustmentRequest): Static<typeof AdjustmentResponse> {
   return {
     id: r.id,
     number: r.number,
@@ -33,7 +50,7 @@ export function presentAdjustment(r: AdjustmentRequest) {
   };
 }
 
-export function presentAdjustmentSummary(s: AdjustmentSummary) {
+export function presentAdjustmentSummary(s: AdjustmentSummary): Static<typeof AdjustmentSummaryResponse> {
   return {
     id: s.id,
     number: s.number,
@@ -45,7 +62,7 @@ export function presentAdjustmentSummary(s: AdjustmentSummary) {
 }
 
 /** The back office's view: everything, including who asked and who decided. */
-export function presentAdjustmentForBackOffice(r: AdjustmentRequest) {
+export function presentAdjustmentForBackOffice(r: AdjustmentRequest): Static<typeof BackOfficeAdjustmentResponse> {
   const s = r.snapshot();
   return {
     id: s.id,
@@ -65,36 +82,7 @@ export function presentAdjustmentForBackOffice(r: AdjustmentRequest) {
   };
 }
 
-/*
- * Response schemas of the roadmap's routes (CONTRACT §7.1): the `data` each presenter below
- * returns, declared once with TypeBox (the presenters are typed by them; the OpenAPI document
- * publishes them).
- */
-const Str = Type.String();
-const Id = Type.String({ format: 'uuid' });
-const Num = Type.Number();
-const Time = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Enum = <const T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
-const StockItem = Type.Object({ productId: Id, quantity: Num });
-
 /** A stock ledger entry (back-office ledger read). */
-export const LedgerEntryResponse = Type.Object({
-  id: Id,
-  warehouseId: Id,
-  productId: Id,
-  type: Enum(LEDGER_TYPES),
-  quantity: Num,
-  balanceAfter: Num,
-  sourceId: Id,
-  sourceNumber: Str,
-  row: Num,
-  adjustmentRequestId: Nullable(Id),
-  approvedBy: Nullable(Str),
-  createdAt: Time,
-});
-
 export function presentLedgerEntry(e: StockLedgerEntry): Static<typeof LedgerEntryResponse> {
   return {
     id: e.id,
@@ -113,20 +101,6 @@ export function presentLedgerEntry(e: StockLedgerEntry): Static<typeof LedgerEnt
 }
 
 /** The back office's product (admin create, CLI): every stored field but the tenant. */
-export const ProductResponse = Type.Object({
-  id: Id,
-  name: Str,
-  slug: Str,
-  sku: Str,
-  price: Num,
-  unit: Str,
-  taxRate: Num,
-  barcode: Nullable(Str),
-  minStock: Num,
-  createdAt: Time,
-  updatedAt: Time,
-});
-
 export function presentProduct(p: Product): Static<typeof ProductResponse> {
   return {
     id: p.id,
@@ -144,22 +118,6 @@ export function presentProduct(p: Product): Static<typeof ProductResponse> {
 }
 
 /** `GET /products/:id` and `POST /products` (CONTRACT §7.1). */
-export const ProductDetailResponse = Type.Object({
-  id: Id,
-  name: Str,
-  slug: Str,
-  sku: Str,
-  price: Num,
-  unit: Str,
-  taxRate: Num,
-  barcode: Nullable(Str),
-  minStock: Num,
-  currentStock: Num,
-  stock: Type.Array(Type.Object({ warehouseId: Id, warehouseName: Str, onHand: Num, reserved: Num, available: Num })),
-  createdAt: Time,
-  updatedAt: Time,
-});
-
 export function presentProductDetail(d: ProductDetail): Static<typeof ProductDetailResponse> {
   const p = d.product;
   const currentStock = d.stock.reduce((sum, s) => sum.plus(s.onHand), Quantity.ZERO);
@@ -191,16 +149,6 @@ function presentStockLines(items: readonly StockLine[]) {
 }
 
 /** `POST /products/transfer`. */
-export const TransferResponse = Type.Object({
-  id: Id,
-  transferNumber: Str,
-  fromWarehouseId: Id,
-  toWarehouseId: Id,
-  reference: Nullable(Str),
-  items: Type.Array(StockItem),
-  createdAt: Time,
-});
-
 export function presentTransfer(t: StockTransfer): Static<typeof TransferResponse> {
   return {
     id: t.id,
@@ -214,18 +162,6 @@ export function presentTransfer(t: StockTransfer): Static<typeof TransferRespons
 }
 
 /** `POST /products/reserve`, `GET /products/reservations/:id`, commit and release. */
-export const ReservationResponse = Type.Object({
-  id: Id,
-  reservationNumber: Str,
-  status: Enum(RESERVATION_STATUSES),
-  warehouseId: Id,
-  reference: Nullable(Str),
-  items: Type.Array(StockItem),
-  expiresAt: Time,
-  createdAt: Time,
-  updatedAt: Time,
-});
-
 /** The status shown is the one at the time of reading: ACTIVE past `expiresAt` reads EXPIRED. */
 export function presentReservation({ reservation, at }: ReservationAt): Static<typeof ReservationResponse> {
   const s = reservation.snapshot();
@@ -243,19 +179,6 @@ export function presentReservation({ reservation, at }: ReservationAt): Static<t
 }
 
 /** `POST` and `GET /purchase-orders`, back-office create and cancel. */
-export const PurchaseOrderResponse = Type.Object({
-  id: Id,
-  poNumber: Str,
-  supplierName: Str,
-  warehouseId: Id,
-  status: Enum(PURCHASE_ORDER_STATUSES),
-  expectedOn: Nullable(Type.String({ format: 'date' })),
-  items: Type.Array(Type.Object({ productId: Id, orderedQuantity: Num, receivedQuantity: Num, unitCost: Num })),
-  cancelReason: Nullable(Str),
-  createdAt: Time,
-  updatedAt: Time,
-});
-
 export function presentPurchaseOrder(order: PurchaseOrder): Static<typeof PurchaseOrderResponse> {
   const s = order.snapshot();
   return {
@@ -278,16 +201,6 @@ export function presentPurchaseOrder(order: PurchaseOrder): Static<typeof Purcha
 }
 
 /** `POST /goods-receipt`. */
-export const GoodsReceiptResponse = Type.Object({
-  id: Id,
-  receiptNumber: Str,
-  purchaseOrderId: Nullable(Id),
-  warehouseId: Id,
-  supplierReference: Nullable(Str),
-  items: Type.Array(Type.Object({ productId: Id, quantity: Num, unitCost: Nullable(Num) })),
-  createdAt: Time,
-});
-
 export function presentGoodsReceipt(g: GoodsReceipt): Static<typeof GoodsReceiptResponse> {
   return {
     id: g.id,
@@ -305,7 +218,7 @@ export function presentGoodsReceipt(g: GoodsReceipt): Static<typeof GoodsReceipt
 }
 
 /** `PUT /products/:id` (spec 4.1). */
-export function presentUpdatedProduct(p: Product) {
+export function presentUpdatedProduct(p: Product): Static<typeof UpdatedProductResponse> {
   return {
     id: p.id,
     name: p.name,
@@ -318,7 +231,7 @@ export function presentUpdatedProduct(p: Product) {
 }
 
 /** One row of `GET /products` (spec 2.2 plus CONTRACT §3's currentStock and minStock). */
-export function presentProductListItem(p: ProductView) {
+export function presentProductListItem(p: ProductView): Static<typeof ProductListItemResponse> {
   return {
     id: p.id,
     name: p.name,
@@ -331,7 +244,7 @@ export function presentProductListItem(p: ProductView) {
 }
 
 /** `GET /products/stock`: both summaries, in the order of the rule. */
-export function presentLowStockSummary(summaries: readonly LowStockSummary[]) {
+export function presentLowStockSummary(summaries: readonly LowStockSummary[]): Static<typeof LowStockResponse> {
   return summaries.map((s) => ({
     status: s.status,
     productCount: s.productCount,

@@ -1,7 +1,12 @@
+import type { Static } from '@sinclair/typebox';
 import type { Shipment } from '../../domain/logistics/shipment.js';
+import type { CarrierEventResponse, ShipmentResponse, TrackingResponse } from '../shared/responses/logistics.js';
 
-/** Shipments → response objects (CONTRACT §7.3); amounts as JSON numbers, times as ISO 8601. */
-export function presentShipment(shipment: Shipment) {
+/**
+ * Shipments → response objects (CONTRACT §7.3), typed by src/adapters/shared/responses/logistics.ts;
+ * amounts as JSON numbers, times as ISO 8601.
+ */
+export function presentShipment(shipment: Shipment): Static<typeof ShipmentResponse> {
   const s = shipment.state();
   const { address } = s.recipient;
   return {
@@ -33,7 +38,7 @@ export function presentShipment(shipment: Shipment) {
 }
 
 /** GET /logistics/shipments/:id/track: the history oldest first, starting with BOOKED. */
-export function presentTracking(shipment: Shipment) {
+export function presentTracking(shipment: Shipment): Static<typeof TrackingResponse> {
   const s = shipment.state();
   return {
     id: s.id,
@@ -47,4 +52,9 @@ export function presentTracking(shipment: Shipment) {
       note: h.note,
     })),
   };
+}
+
+/** Back office POST /shipments/:id/events: the tracking view; `recorded: false` when the report was a repeat. */
+export function presentCarrierEvent(shipment: Shipment, recorded: boolean): Static<typeof CarrierEventResponse> {
+  return { ...presentTracking(shipment), recorded };
 }

@@ -33,13 +33,20 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   /** The foreign keys check the customer and the products (of the same tenant): no lookups first. */
   async add(invoice: Invoice): Promise<void> {
     this.seen.add(invoice);
-    await translateViolations(() => this.db('invoices').insert(toInvoiceRow(invoice)), {
-      invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
-      invoices_customer_fk: () => new CustomerNotFound(),
-    });
-    await translateViolations(() => this.db('invoice_lines').insert(toInvoiceLineRows(invoice)), {
-      invoice_lines_product_fk: () => new InvoiceLineProductMissing(),
-    });
+    // One round trip: the invoice in a data-modifying CTE, its lines in the statement around it
+    // (the foreign keys are checked at the end of the statement, when both are in).
+    await translateViolations(
+      () =>
+        this.db
+          .with('invoice', this.db('invoices').insert(toInvoiceRow(invoice)))
+          .insert(toInvoiceLineRows(invoice))
+          .into('invoice_lines'),
+      {
+        invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
+        invoices_customer_fk: () => new CustomerNotFound(),
+        invoice_lines_product_fk: () => new InvoiceLineProductMissing(),
+      },
+    );
   }
 
   async save(invoice: Invoice): Promise<void> {

@@ -23,11 +23,14 @@ const ERROR_STATUS: Record<number, string> = {
   409: 'Conflict: a state that does not allow it, a duplicate, or an Idempotency-Key still running',
   413: 'Request body too large',
   415: 'Content-Type must be application/json',
-  422: 'Unprocessable: insufficient stock, or an Idempotency-Key reused with other fields',
+  422: 'Unprocessable: an Idempotency-Key reused with other fields (IDEMPOTENCY_KEY_REUSED)',
   429: 'Rate limit, monthly quota or failed-authentication limit reached (see Retry-After)',
   500: 'Internal error',
   503: 'Service unavailable',
 };
+
+/** What every external POST can answer besides: its Idempotency-Key still running (409) or reused (422). */
+const IDEMPOTENT_POST_ERRORS = [409, 422];
 
 /** What every request with a body can answer besides (its limits: input-guard.ts). */
 const BODY_ERRORS = [408, 413, 415];
@@ -171,7 +174,7 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
         }
       : body;
     op.requestBody = {
-      required: true,
+      required: external || !route.bodyOptional,
       content: { 'application/json': { schema, ...(route.example !== undefined ? { example: route.example } : {}) } },
     };
   }
@@ -183,7 +186,12 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
       ...(external ? { headers: RATE_LIMIT_HEADERS } : {}),
       content: { 'application/json': { schema: published(envelope) } },
     },
-    ...errorResponses([...COMMON_ERRORS[api.prefix], ...(writes ? BODY_ERRORS : []), ...(route.errors ?? [])]),
+    ...errorResponses([
+      ...COMMON_ERRORS[api.prefix],
+      ...(writes ? BODY_ERRORS : []),
+      ...(external && route.method === 'post' ? IDEMPOTENT_POST_ERRORS : []),
+      ...(route.errors ?? []),
+    ]),
   };
   return op;
 }

@@ -30,6 +30,8 @@ export interface RouteDoc {
    * signature fields (`nonce`, `timestamp`, `signature`) to it.
    */
   body?: TSchema;
+  /** The back office's approve, reject and cancel routes take their body as optional. */
+  bodyOptional?: boolean;
   /** The success status and the schema of `data` (a page's `data` is an array of `data`). */
   success: { status: 200 | 201; data: TSchema; paginated?: boolean };
   /** Error statuses this route can answer besides those every route of its API can. */
