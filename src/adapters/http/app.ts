@@ -14,6 +14,7 @@ import {
   type MetricsSource,
   type RequestObserver,
 } from './observability.js';
+import { createDocsRouter } from './openapi/docs-page.js';
 
 /** The external API: its 405s come after its authentication checks (CONTRACT §6). */
 const EXTERNAL_PREFIX = '/api/v1/external';
@@ -85,6 +86,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     app.get('/metrics', ...(metrics.gate ? [metrics.gate] : []), metricsHandler(metrics.source));
     routes.add('/metrics', ['GET']);
   }
+  const docs = createDocsRouter(OPENAPI_PATH);
+  app.use(docs);
+  routes.addRouter('', docs);
 
   const limits = {
     bodyLimitBytes: BODY_LIMIT_BYTES,
