@@ -6,17 +6,12 @@ import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 
 /**
  * The page's own files (the browser script that signs "try it" requests, its stylesheet), kept
- * beside this module's source. The build does not copy them into `dist/`, so a compiled module
- * (`dist/src/adapters/http/openapi/`) reads them from the source tree next to `dist/`.
+ * beside this module: `npm run build` copies them next to the compiled module.
  */
 function ownAssetsDir(): string {
-  const candidates = [
-    fileURLToPath(new URL('./docs-assets/', import.meta.url)),
-    fileURLToPath(new URL('../../../../../src/adapters/http/openapi/docs-assets/', import.meta.url)),
-  ];
-  const found = candidates.find((dir) => existsSync(join(dir, 'docs-client.js')));
-  if (!found) throw new Error(`The /docs page's assets are missing (looked in ${candidates.join(', ')})`);
-  return found;
+  const dir = fileURLToPath(new URL('./docs-assets/', import.meta.url));
+  if (!existsSync(join(dir, 'docs-client.js'))) throw new Error(`The /docs page's assets are missing from ${dir}`);
+  return dir;
 }
 
 /**
