@@ -99,7 +99,7 @@ export const RecordedPaymentData = closed(
   {
     ...PaymentData.properties,
     invoiceStatus: InvoiceStatus,
-    amountDue: Type.Number({ description: "What is still due on the invoice after this payment." }),
+    amountDue: Type.Number({ description: 'What is still due on the invoice after this payment.' }),
   },
   'The recorded payment and the invoice status it left.',
 );

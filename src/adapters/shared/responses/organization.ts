@@ -14,7 +14,7 @@ export const TenantData = Type.Object(
 
 export const BranchData = Type.Object(
   { id: Id, tenantId: Id, name: Type.String(), code: Type.String({ examples: ['HQ'] }), createdAt: Timestamp },
-  { additionalProperties: false, description: "A branch of a tenant (its code is kept upper-case)." },
+  { additionalProperties: false, description: 'A branch of a tenant (its code is kept upper-case).' },
 );
 
 export const FiscalYearData = Type.Object(
@@ -42,5 +42,8 @@ export const TenantDetailData = Type.Object(
     warehouses: Type.Array(WarehouseData),
     integrations: Type.Array(IntegrationData),
   },
-  { additionalProperties: false, description: 'A tenant with its branches, fiscal years, warehouses and integrations.' },
+  {
+    additionalProperties: false,
+    description: 'A tenant with its branches, fiscal years, warehouses and integrations.',
+  },
 );

@@ -18,7 +18,7 @@ export const DeliveryData = Type.Object(
     id: Id,
     integrationId: Id,
     eventId: Type.Union([Type.String(), Type.Null()], { description: 'The event delivered; null for a ping.' }),
-    event: Type.String({ examples: ['invoice.created'] }),
+    event: Type.String({ examples: ['billing.invoice.created'] }),
     payload: Type.Unknown({ description: 'The event payload as sent.' }),
     status: Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s))),
     failedAttempts: Type.Integer({ minimum: 0, description: 'Failed attempts counted against the retry schedule.' }),
