@@ -1,6 +1,7 @@
 import type { Caller } from '../../src/application/access/caller.js';
 import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { createIntegration } from './mothers.js';
+import { checkResponse } from './openapi-check.js';
 import { call, startTestService, type JsonResponse, type TestService } from './service.js';
 
 /**
@@ -40,25 +41,31 @@ export async function startExternalHarness(svc: TestService): Promise<ExternalHa
     clientFor,
     integrationIdOf: async (caller) => (await credentialsOf(caller)).id,
     async call(caller, method, path, body) {
-      if (caller === null) {
-        const res = await fetch(`${svc.baseUrl}/api/v1/external${path}`, {
-          method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await res.text();
-        return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-      }
-      const client = await clientFor(caller);
-      // Bodies that are not objects cannot carry a signature; send them as the JSON they are.
-      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-        const prepared = client.prepare(method, path, {});
-        return ExternalApiClient.send({ ...prepared, body: JSON.stringify(body) });
-      }
-      return client.request(method, path, body as object | undefined);
+      const res = await send(caller, method, path, body);
+      checkResponse(method, `/api/v1/external${path}`, res.status, res.body);
+      return res;
     },
     stop: async () => {},
   };
+
+  async function send(caller: Caller | null, method: string, path: string, body: unknown) {
+    if (caller === null) {
+      const res = await fetch(`${svc.baseUrl}/api/v1/external${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+    }
+    const client = await clientFor(caller);
+    // Bodies that are not objects cannot carry a signature; send them as the JSON they are.
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      const prepared = client.prepare(method, path, {});
+      return ExternalApiClient.send({ ...prepared, body: JSON.stringify(body) });
+    }
+    return client.request(method, path, body as object | undefined);
+  }
 }
 
 /**

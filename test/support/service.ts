@@ -6,6 +6,7 @@ import { createLogger } from '../../src/infrastructure/logger.js';
 import { startService, type Mode } from '../../src/infrastructure/service.js';
 import type { Database } from '../../src/infrastructure/database.js';
 import { resetData, testDatabase } from './database.js';
+import { checkResponse } from './openapi-check.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -72,5 +73,7 @@ export async function call<T = any>(
   if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  const json = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text || null;
+  checkResponse(method, path, res.status, json);
+  return { status: res.status, headers: res.headers, body: json };
 }

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import type { Logger } from 'pino';
 import { sendData } from './envelope.js';
 import { errorHandler } from './error-mapper.js';
+import { buildOpenApiDocument } from './openapi/document.js';
 import { ServiceUnavailable, UnsupportedMediaType } from './http-errors.js';
 import { BODY_LIMIT_BYTES, guardBody, MAX_JSON_DEPTH, readJsonBody, requireDecodablePath } from './input-guard.js';
 import {
@@ -16,6 +17,9 @@ import {
 
 /** The external API: its 405s come after its authentication checks (CONTRACT §6). */
 const EXTERNAL_PREFIX = '/api/v1/external';
+
+/** Where the OpenAPI document is served (CONTRACT §9). */
+export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -55,6 +59,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('query parser', 'simple');
 
   const routes = new RouteTable();
+  // Read by the document test: every route express serves must be documented, and no other.
+  app.locals.routes = routes;
   app.use(accessLog(options.logger, routes, options.observability?.requests));
 
   app.get('/health', (_req, res) => {
@@ -65,8 +71,15 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (verdict !== true) throw new ServiceUnavailable(verdict === false ? 'Database not reachable' : verdict);
     sendData(res, { status: 'ready' });
   });
+  // CONTRACT §9: the document answers without authentication; built once, on first request.
+  let openApi: string | null = null;
+  app.get(OPENAPI_PATH, (_req, res) => {
+    openApi ??= JSON.stringify(buildOpenApiDocument());
+    res.type('application/json').send(openApi);
+  });
   routes.add('/health', ['GET']);
   routes.add('/ready', ['GET']);
+  routes.add(OPENAPI_PATH, ['GET']);
   const metrics = options.observability?.metrics;
   if (metrics) {
     app.get('/metrics', ...(metrics.gate ? [metrics.gate] : []), metricsHandler(metrics.source));

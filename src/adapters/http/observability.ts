@@ -76,6 +76,14 @@ export class RouteTable {
     walk((router as unknown as { stack: Layer[] }).stack);
   }
 
+  /** Every template and its methods (HEAD, which express adds to GET, left out). */
+  list(): { template: string; methods: string[] }[] {
+    return [...this.entries.values()].map((e) => ({
+      template: e.template,
+      methods: [...e.methods].filter((m) => m !== 'HEAD').sort(),
+    }));
+  }
+
   private matching(path: string): RouteEntry[] {
     return [...this.entries.values()].filter((e) => e.test(path) !== false).sort((a, b) => a.params - b.params);
   }

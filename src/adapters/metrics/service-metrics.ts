@@ -1,3 +1,4 @@
+import { AUTH_FAILURE_CODES as GATE_FAILURE_CODES } from '../../domain/access/errors.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The webhook queue as the database holds it, read when `/metrics` is scraped. */
@@ -17,16 +18,7 @@ export interface RequestSample {
 }
 
 /** Codes of a failed authentication: spec 5.2's, and the admin token's. */
-const AUTH_FAILURE_CODES = new Set([
-  'INVALID_OR_INACTIVE_CLIENT_ID',
-  'IP_NOT_ALLOWED',
-  'TIMESTAMP_MISSING',
-  'TIMESTAMP_EXPIRED',
-  'NONCE_MISSING',
-  'NONCE_ALREADY_USED',
-  'INVALID_SIGNATURE',
-  'UNAUTHORIZED',
-]);
+const AUTH_FAILURE_CODES = new Set([...GATE_FAILURE_CODES, 'UNAUTHORIZED']);
 
 const STATUSES = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'HELD', 'DEAD'];
 

@@ -31,3 +31,15 @@ export const AuthFailures = {
   invalidSignature: () => new AuthenticationError('INVALID_SIGNATURE', 'Invalid request signature.'),
   forbidden: () => new ForbiddenError("This integration's role does not allow this operation."),
 };
+
+/**
+ * The codes of a failed authentication (spec 5.2's checks 1 to 6), read off the factories above
+ * so each lives once; the role check's FORBIDDEN is an authorization answer, not among them.
+ */
+export const AUTH_FAILURE_CODES: readonly string[] = [
+  ...new Set(
+    Object.values(AuthFailures)
+      .map((make) => make('').code)
+      .filter((code) => code !== 'FORBIDDEN'),
+  ),
+];

@@ -138,8 +138,11 @@ export class IdempotencyKeyInUse extends DomainError {
 }
 
 /** `Idempotency-Key`: 1 to 255 printable ASCII characters. */
+/** An Idempotency-Key: 1 to 255 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+
 export function isWellFormedIdempotencyKey(key: string): boolean {
-  return /^[\x20-\x7e]{1,255}$/.test(key);
+  return IDEMPOTENCY_KEY_PATTERN.test(key);
 }
 
 /** 400 for a malformed Idempotency-Key header. */

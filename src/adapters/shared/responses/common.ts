@@ -1,3 +1,4 @@
+import { AUTH_FAILURE_CODES } from '../../../domain/access/errors.js';
 import { Type, type TSchema } from '@sinclair/typebox';
 
 /**
@@ -25,10 +26,11 @@ export const Pagination = Type.Object(
 
 export const ErrorDetail = Type.Object({ field: Type.String(), issue: Type.String() }, { additionalProperties: false });
 
-/** Every machine word an error answer can carry (CONTRACT §1, §8). */
+/** Every machine word an error answer can carry (CONTRACT §1, §8): the gate's, then the others. */
 export const ERROR_CODES = [
-  'VALIDATION_ERROR',
+  ...AUTH_FAILURE_CODES,
   'UNAUTHORIZED',
+  'VALIDATION_ERROR',
   'FORBIDDEN',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
@@ -44,7 +46,7 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
-] as const;
+];
 
 export const ErrorEnvelope = Type.Object(
   {
