@@ -27,6 +27,7 @@ import {
 import type { RouteDoc } from './route-doc.js';
 
 const TAG = 'Billing';
+// Every external POST can answer 409 and 422 for its Idempotency-Key (CONTRACT §8).
 const ADMIN_TAG = 'Back office: Billing';
 
 // Example ids (any UUID of the caller's tenant will do).
@@ -65,7 +66,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateInvoiceBody,
     success: { status: 201, data: InvoiceData },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 422],
     example: {
       customerId: CUSTOMER_ID,
       paymentMethod: 'CASH',
@@ -91,7 +92,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: RecordPaymentBody,
     success: { status: 201, data: RecordedPaymentData },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 422],
     example: { amount: 100, method: 'CARD', reference: 'POS-0042' },
   },
   {
@@ -103,7 +104,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateRefundBody,
     success: { status: 201, data: RefundData },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 422],
     example: { invoiceId: INVOICE_ID, amount: 50, reason: 'Customer returned one item', method: 'CASH' },
   },
   {
@@ -125,7 +126,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateCustomerBody,
     success: { status: 201, data: CustomerData },
-    errors: [400],
+    errors: [400, 409, 422],
     example: customerExample,
   },
   {
@@ -138,7 +139,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateAnyNoteBody,
     success: { status: 201, data: IssuedNoteData },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 422],
     example: { type: 'CREDIT', ...noteExample },
   },
   {
@@ -172,7 +173,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateNoteBody,
     success: { status: 201, data: CreditNoteData },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 422],
     example: noteExample,
   },
   {
@@ -193,7 +194,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateNoteBody,
     success: { status: 201, data: DebitNoteData },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 422],
     example: { ...noteExample, reason: 'Delivery charge added' },
   },
 ];
