@@ -5,7 +5,7 @@
  * logging, on as many connections as the load generator opens. The service's throughput over
  * this figure says how close to the database's limit the service runs (issue 18).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { KnexIdempotencyStore } from '../src/adapters/persistence/idempotency-store.js';
 import { KnexNonceStore } from '../src/adapters/persistence/nonce-store.js';
 import { KnexProductRepository } from '../src/adapters/persistence/product-repository.js';
@@ -100,7 +100,7 @@ export async function measurePgLimits(
         const scope = {
           integrationId: ids.integrationId,
           key,
-          fingerprint: key,
+          fingerprint: createHash('sha256').update(key).digest('hex'),
           createdAt: now,
           expiresAt: new Date(now.getTime() + 86_400_000),
           claimed: false,

@@ -177,6 +177,35 @@ describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
     expect(statuses.filter((s) => s === 401)).to.have.length(999);
   });
 
+  it('answers a replayed read once: its query runs beside the nonce claim, and only the claim winner gets data', async () => {
+    const captured = client.prepare('GET', `/products/${productId}`);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(captured)));
+    const ok = answers.filter((r) => r.status === 200);
+    expect(ok).to.have.length(1);
+    expect(ok[0]!.body.data.id).to.equal(productId);
+    for (const r of answers.filter((a) => a.status !== 200)) {
+      expect(r.status).to.equal(401);
+      expect(r.body.code).to.equal('NONCE_ALREADY_USED');
+      expect(r.body).to.not.have.property('data');
+    }
+    // A read of a product that does not exist, replayed: the replay is told it is one, not 404.
+    const missing = client.prepare('GET', '/products/00000000-0000-4000-8000-000000000000');
+    expect((await send(missing)).status).to.equal(404);
+    expect((await send(missing)).body.code).to.equal('NONCE_ALREADY_USED');
+  });
+
+  it('holds a read over its rate limit: 429 with Retry-After and no data, though its query ran', async () => {
+    const limited = await createIntegration(svc.baseUrl, setup);
+    await call(svc.baseUrl, 'PATCH', `/api/v1/admin/integrations/${limited.id}`, { body: { rateLimitPerMinute: 1 } });
+    const api = clientFor(svc.baseUrl, limited);
+    expect((await send(api.prepare('GET', `/products/${productId}`))).status).to.equal(200);
+    const refused = await send(api.prepare('GET', `/products/${productId}`));
+    expect(refused.status).to.equal(429);
+    expect(refused.body.code).to.equal('RATE_LIMITED');
+    expect(refused.body).to.not.have.property('data');
+    expect(Number(refused.headers.get('retry-after'))).to.be.greaterThan(0);
+  });
+
   it('accepts no mutated request and never answers 5xx (property-based)', async () => {
     const headerNames = ['x-client-id', 'x-nonce', 'x-timestamp'] as const;
     const mutation = fc.oneof(

@@ -4,7 +4,13 @@ import type { AuthFailureLimiter } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdempotencyStore, PlanDirectory, UsageMeter } from '../ports/gateway-ports.js';
 import type { GetUsage } from './tenant-plans.js';
-import type { AuthenticateRequest, AuthenticatedCaller, IncomingRequest } from './authenticate-request.js';
+import type {
+  AuthenticateRequest,
+  AuthenticatedCaller,
+  IncomingRequest,
+  VerifiedCaller,
+  VerifiedRequest,
+} from './authenticate-request.js';
 
 /** The service's defaults (RATE_LIMIT_PER_MINUTE). */
 export interface GatewaySettings {
@@ -17,6 +23,13 @@ export interface Admission {
   minute: RateWindow;
   /** The month's window when a plan with a ceiling applies. */
   month?: RateWindow;
+}
+
+/** A request that passed spec 5.2's checks, before its nonce is claimed. */
+export interface VerifiedAdmission {
+  caller: VerifiedCaller;
+  /** Claims the nonce, counts the minute, meters and checks the quota (once). */
+  admit(): Promise<Admission>;
 }
 
 /** What the external router's gate and usage route take. */
@@ -51,18 +64,23 @@ export class AdmitRequest {
   ) {}
 
   async execute(req: IncomingRequest): Promise<Admission> {
+    return (await this.verify(req)).admit();
+  }
+
+  /**
+   * Steps 1 and 2 up to the nonce claim, with nothing written: who calls. `admit` then claims
+   * the nonce and runs steps 3 to 5; nothing may be answered to the caller before it succeeds
+   * (the external gate lets a read's query run beside it, and holds the answer).
+   */
+  async verify(req: IncomingRequest): Promise<VerifiedAdmission> {
     const blockedMs = this.failures.blockedForMs(req.ip);
     if (blockedMs > 0) throw new RateLimited(seconds(blockedMs));
-    let caller: AuthenticatedCaller;
-    try {
-      caller = await this.auth.execute(req);
-    } catch (err) {
-      if (err instanceof AuthenticationError || err instanceof ForbiddenError) {
-        const ms = await this.failures.recordFailure(req.ip);
-        if (ms > 0) throw new RateLimited(seconds(ms));
-      }
-      throw err;
-    }
+    const verified = await this.countingFailures(req, () => this.auth.verify(req));
+    return { caller: verified.caller, admit: () => this.admit(req, verified) };
+  }
+
+  private async admit(req: IncomingRequest, verified: VerifiedRequest): Promise<Admission> {
+    const caller = await this.countingFailures(req, () => verified.claim());
     const now = this.clock.now();
     const limit = caller.rateLimitPerMinute ?? this.settings.rateLimitPerMinute;
     const minute: RateWindow = {
@@ -86,5 +104,18 @@ export class AdmitRequest {
       this.meter.record(caller.tenantId, caller.integrationId, month);
     }
     return monthWindow ? { caller, minute, month: monthWindow } : { caller, minute };
+  }
+
+  /** A failed check counts against the address; the one that crosses the limit is answered 429. */
+  private async countingFailures<T>(req: IncomingRequest, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (err) {
+      if (err instanceof AuthenticationError || err instanceof ForbiddenError) {
+        const ms = await this.failures.recordFailure(req.ip);
+        if (ms > 0) throw new RateLimited(seconds(ms));
+      }
+      throw err;
+    }
   }
 }

@@ -40,6 +40,15 @@ export interface AuthenticatedCaller extends Caller {
   window: { count: number; endsAt: Date };
 }
 
+/** A caller whose request passed checks 1 to 6, before its nonce is claimed. */
+export type VerifiedCaller = Omit<AuthenticatedCaller, 'window'>;
+
+export interface VerifiedRequest {
+  caller: VerifiedCaller;
+  /** Claims the nonce (once): the caller with its place in the minute window, or a replay's 401. */
+  claim(): Promise<AuthenticatedCaller>;
+}
+
 /**
  * The six checks of spec 5.2, in that order, with CONTRACT §2's details. The first failing
  * check decides the answer. Only the nonce touches the database (the integration comes from a
@@ -56,6 +65,15 @@ export class AuthenticateRequest {
   ) {}
 
   async execute(req: IncomingRequest): Promise<AuthenticatedCaller> {
+    return (await this.verify(req)).claim();
+  }
+
+  /**
+   * Checks 1 to 6 with nothing written: who calls, and the nonce claim that then decides
+   * (check 5: a claim lost to a concurrent request is a replay). The gate may start a read's
+   * query beside the claim, but answers nothing before the claim has succeeded.
+   */
+  async verify(req: IncomingRequest): Promise<VerifiedRequest> {
     // 1. client id exists, the integration is active, and its API key (when it has one) is
     //    presented and matches, compared in constant time (CONTRACT §8)
     const integration = req.clientId ? await this.directory.findByClientId(req.clientId) : null;
@@ -73,24 +91,30 @@ export class AuthenticateRequest {
     // 5. nonce present and well formed
     if (req.nonce === undefined || req.nonce === '') throw AuthFailures.nonceMissing();
     if (!isWellFormedNonce(req.nonce)) throw AuthFailures.nonceMalformed(req.nonce);
+    const nonce = req.nonce;
     // 6. signatures, computed before anything is written: a request that does not verify
     //    never claims a nonce, so a client id alone cannot fill the nonce table.
-    if (!this.signaturesMatch(req, integration, { timestamp: req.timestamp, nonce: req.nonce }, now)) {
+    if (!this.signaturesMatch(req, integration, { timestamp: req.timestamp, nonce }, now)) {
       // Check 5 still comes first in what the caller is told: a used nonce is a replay.
-      if (await this.nonces.isUsed(integration.id, req.nonce)) throw AuthFailures.nonceUsed();
+      if (await this.nonces.isUsed(integration.id, nonce)) throw AuthFailures.nonceUsed();
       throw AuthFailures.invalidSignature();
     }
-    // 5. the claim decides (twice the window; a claim lost to a concurrent request is a replay)
-    const claim = await this.nonces.claim(integration.id, req.nonce, new Date(now.getTime() + NONCE_RETENTION_MS));
-    if (!claim.claimed) throw AuthFailures.nonceUsed();
-    return {
+    const caller: VerifiedCaller = {
       rateLimitPerMinute: integration.rateLimitPerMinute,
-      window: { count: claim.windowCount, endsAt: claim.windowEndsAt },
       integrationId: integration.id,
       tenantId: integration.tenantId,
       branchId: integration.branchId,
       fiscalYearId: integration.fiscalYearId,
       role: integration.role,
+    };
+    return {
+      caller,
+      claim: async () => {
+        // 5. the claim decides (twice the window; a claim lost to a concurrent request is a replay)
+        const claim = await this.nonces.claim(integration.id, nonce, new Date(now.getTime() + NONCE_RETENTION_MS));
+        if (!claim.claimed) throw AuthFailures.nonceUsed();
+        return { ...caller, window: { count: claim.windowCount, endsAt: claim.windowEndsAt } };
+      },
     };
   }
 

@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { match } from 'path-to-regexp';
-import type { AdmitRequest, Admission } from '../../../application/access/admit-request.js';
+import type { AdmitRequest, Admission, VerifiedAdmission } from '../../../application/access/admit-request.js';
+import { isSignedMethod } from '../../../domain/access/request-rules.js';
+import { sendError } from '../error-mapper.js';
 import { QuotaExceeded, RateLimited, type RateWindow } from '../../../domain/access/gateway.js';
 import { AuthFailures } from '../../../domain/access/errors.js';
 import { EXTERNAL_ROUTES, mayCall } from '../../../domain/access/permissions.js';
@@ -52,17 +54,53 @@ function setRateLimitHeaders(res: Response, minute: RateWindow, month?: RateWind
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(minute.resetAt.getTime() / 1000)));
 }
 
+/** Sets a refused admission's Retry-After and rate-limit fields. */
+function refusalHeaders(res: Response, err: unknown): void {
+  if (err instanceof RateLimited || err instanceof QuotaExceeded) {
+    res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    if (err.window) setRateLimitHeaders(res, err.window);
+  }
+}
+
+/**
+ * Holds a read's answer until its admission settles: the read's query runs beside the nonce
+ * claim (one round trip instead of two in a row), but the caller is told nothing (no data, no
+ * error of the handler's) before the claim has succeeded. A refused admission answers its own
+ * error instead, exactly as if the handler had never run.
+ */
+function holdAnswerUntil(res: Response, admission: Promise<Admission>): void {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    res.json = json;
+    admission.then(
+      (admitted) => {
+        setRateLimitHeaders(res, admitted.minute, admitted.month);
+        json(body);
+      },
+      (err: unknown) => {
+        refusalHeaders(res, err);
+        sendError(res, err);
+      },
+    );
+    return res;
+  };
+}
+
 /**
  * The external API's gate: the gateway (failed-auth limit, spec 5.2's six checks, the
  * integration's rate limit, the monthly quota, metering: AdmitRequest), then the role × route
  * table (403 FORBIDDEN), then the signing fields are removed from the body so the resource
  * schemas see only resource fields. The caller goes to `res.locals.caller`.
+ *
+ * A write is admitted (its nonce claimed) before its handler runs. A read's handler runs
+ * beside the claim and its answer is held until the claim succeeds: reads change nothing, so
+ * a replayed read costs one query and learns nothing.
  */
 export function authenticate(gateway: AdmitRequest): RequestHandler {
   return async (req, res, next) => {
-    let admission: Admission;
+    let verified: VerifiedAdmission;
     try {
-      admission = await gateway.execute({
+      verified = await gateway.verify({
         clientId: header(req, 'x-client-id'),
         apiKey: header(req, 'x-api-key'),
         ip: req.ip ?? req.socket.remoteAddress ?? '',
@@ -74,21 +112,32 @@ export function authenticate(gateway: AdmitRequest): RequestHandler {
         requestSignature: header(req, 'x-signature'),
       });
     } catch (err) {
-      if (err instanceof RateLimited || err instanceof QuotaExceeded) {
-        res.setHeader('Retry-After', String(err.retryAfterSeconds));
-        if (err.window) setRateLimitHeaders(res, err.window);
-      }
+      refusalHeaders(res, err);
       throw err;
     }
-    const { caller } = admission;
-    setRateLimitHeaders(res, admission.minute, admission.month);
+    const admission = verified.admit();
     const pattern = routePattern(req.method, req.path);
     // An unknown path falls through to the 404; a known one needs the role's permission.
-    if (pattern !== null && !mayCall(caller.role, req.method, pattern)) throw AuthFailures.forbidden();
+    const allowed = pattern === null || mayCall(verified.caller.role, req.method, pattern);
+    if (!allowed || isSignedMethod(req.method)) {
+      let admitted: Admission;
+      try {
+        admitted = await admission;
+      } catch (err) {
+        refusalHeaders(res, err);
+        throw err;
+      }
+      setRateLimitHeaders(res, admitted.minute, admitted.month);
+      if (!allowed) throw AuthFailures.forbidden();
+    } else {
+      // Settled by the held answer; never left as an unhandled rejection if none comes.
+      admission.catch(() => undefined);
+      holdAnswerUntil(res, admission);
+    }
     if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
       for (const field of SIGNING_FIELDS) delete (req.body as Record<string, unknown>)[field];
     }
-    res.locals.caller = caller;
+    res.locals.caller = verified.caller;
     next();
   };
 }
