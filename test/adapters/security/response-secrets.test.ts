@@ -31,7 +31,7 @@ describe('Response schemas: secrets only in the answers that issue them (issue 1
     const operations = documentedOperations();
     expect(operations.map((o) => o.route.operationId)).to.include.members(Object.keys(ISSUERS));
     for (const { route } of operations) {
-      const secrets = [...propertyNames(route.success.data)].filter((n) => /secret|^apiKey$/i.test(n)).sort();
+      const secrets = [...propertyNames(route.success.data)].filter((n) => /secret$|^apikey$|hash$/i.test(n)).sort();
       expect(secrets, route.operationId).to.deep.equal(ISSUERS[route.operationId] ?? []);
     }
   });
