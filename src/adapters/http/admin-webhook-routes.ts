@@ -1,22 +1,14 @@
 import { Router } from 'express';
 import type { WebhooksBackOffice } from '../../application/back-office.js';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import { ListDeliveriesQuery, ResumeWebhookBody } from '../../application/webhooks/commands.js';
 import { sendData, sendPage } from './envelope.js';
 import { presentDelivery } from './webhook-presenters.js';
 import { uuidParam } from './params.js';
 import { presentIntegration } from './presenters.js';
-import { bodyValidator, pageQuery, queryValidator } from '../shared/validation.js';
+import { bodyValidator, queryValidator } from '../shared/validation.js';
 
-const resumeBody = bodyValidator<{ replayDeadLetters?: boolean }>({
-  type: 'object',
-  additionalProperties: false,
-  properties: { replayDeadLetters: { type: 'boolean' } },
-});
-
-const deliveriesQuery = queryValidator<{ page: number; limit: number; status?: DeliveryStatus }>({
-  type: 'object',
-  properties: { ...pageQuery, status: { type: 'string', enum: [...DELIVERY_STATUSES] } },
-});
+const resumeBody = bodyValidator(ResumeWebhookBody);
+const deliveriesQuery = queryValidator(ListDeliveriesQuery);
 
 /**
  * Back-office webhook operations (CONTRACT §5): resume a paused endpoint (optionally replaying

@@ -1,20 +1,28 @@
+import type { Static } from '@sinclair/typebox';
 import type { TenantDetail } from '../../application/organization/get-tenant.js';
 import { presentIntegration } from '../shared/access-presenters.js';
 import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
+import type {
+  BranchData,
+  FiscalYearData,
+  TenantData,
+  TenantDetailData,
+  WarehouseData,
+} from '../shared/responses/organization.js';
 
 /** Aggregates → response objects. Money and quantities serialise as exact JSON numbers. */
 export { presentCustomer } from './billing-presenters.js';
 
-export function presentTenant(t: Tenant) {
+export function presentTenant(t: Tenant): Static<typeof TenantData> {
   return { id: t.id, name: t.name, createdAt: t.createdAt.toISOString() };
 }
 
-export function presentBranch(b: Branch) {
+export function presentBranch(b: Branch): Static<typeof BranchData> {
   return { id: b.id, tenantId: b.tenantId, name: b.name, code: b.code, createdAt: b.createdAt.toISOString() };
 }
 
-export function presentFiscalYear(y: FiscalYear) {
+export function presentFiscalYear(y: FiscalYear): Static<typeof FiscalYearData> {
   return {
     id: y.id,
     tenantId: y.tenantId,
@@ -25,12 +33,12 @@ export function presentFiscalYear(y: FiscalYear) {
   };
 }
 
-export function presentWarehouse(w: Warehouse) {
+export function presentWarehouse(w: Warehouse): Static<typeof WarehouseData> {
   return { id: w.id, tenantId: w.tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() };
 }
 
 /** A tenant with its set-up records, as the back office reads it (never a secret). */
-export function presentTenantDetail(d: TenantDetail) {
+export function presentTenantDetail(d: TenantDetail): Static<typeof TenantDetailData> {
   return {
     ...presentTenant(d.tenant),
     branches: d.branches.map(presentBranch),

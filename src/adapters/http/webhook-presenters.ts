@@ -1,9 +1,11 @@
+import type { Static } from '@sinclair/typebox';
 import type { DeliveryView } from '../../application/webhooks/delivery-view.js';
+import type { DeliveryData } from '../shared/responses/webhooks.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A delivery in the admin API's responses (CONTRACT §5): its times as ISO 8601 strings. */
-export function presentDelivery(v: DeliveryView) {
+export function presentDelivery(v: DeliveryView): Static<typeof DeliveryData> {
   return {
     id: v.id,
     integrationId: v.integrationId,
@@ -15,9 +17,9 @@ export function presentDelivery(v: DeliveryView) {
     nextAttemptAt: iso(v.nextAttemptAt),
     lastStatusCode: v.lastStatusCode,
     lastError: v.lastError,
-    occurredAt: iso(v.occurredAt),
-    createdAt: iso(v.createdAt),
-    updatedAt: iso(v.updatedAt),
+    occurredAt: v.occurredAt.toISOString(),
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
     deliveredAt: iso(v.deliveredAt),
     ...(v.attempts
       ? {

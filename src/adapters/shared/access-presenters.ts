@@ -1,5 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import type { CreatedIntegration } from '../../application/access/create-integration.js';
 import type { Integration } from '../../domain/access/integration.js';
+import type {
+  CreatedIntegrationData,
+  IntegrationData,
+  IssuedApiKeyData,
+  RotatedSecretData,
+  UpdatedIntegrationData,
+} from './responses/access.js';
 
 /**
  * Integrations → response objects, for both back-office adapters (the admin API and the
@@ -10,7 +18,7 @@ import type { Integration } from '../../domain/access/integration.js';
  * An integration as the back office sees it: never a secret. The one-time secrets of a
  * creation, a first webhook URL or a rotation are added by the caller, once.
  */
-export function presentIntegration(integration: Integration) {
+export function presentIntegration(integration: Integration): Static<typeof IntegrationData> {
   const s = integration.state();
   return {
     id: s.id,
@@ -36,7 +44,7 @@ export function presentIntegration(integration: Integration) {
 }
 
 /** The response of a creation: the integration and its secrets, shown this once. */
-export function presentCreatedIntegration(created: CreatedIntegration) {
+export function presentCreatedIntegration(created: CreatedIntegration): Static<typeof CreatedIntegrationData> {
   return {
     ...presentIntegration(created.integration),
     clientId: created.clientId,
@@ -46,7 +54,10 @@ export function presentCreatedIntegration(created: CreatedIntegration) {
 }
 
 /** The response of a change: the integration, and a webhook secret issued by it (once). */
-export function presentUpdatedIntegration(updated: { integration: Integration; webhookSecret?: string }) {
+export function presentUpdatedIntegration(updated: {
+  integration: Integration;
+  webhookSecret?: string;
+}): Static<typeof UpdatedIntegrationData> {
   return {
     ...presentIntegration(updated.integration),
     ...(updated.webhookSecret ? { webhookSecret: updated.webhookSecret } : {}),
@@ -57,7 +68,7 @@ export function presentRotatedSecret(rotated: {
   clientId: string;
   clientSecret: string;
   previousSecretExpiresAt: Date | null;
-}) {
+}): Static<typeof RotatedSecretData> {
   return {
     clientId: rotated.clientId,
     clientSecret: rotated.clientSecret,
@@ -66,6 +77,6 @@ export function presentRotatedSecret(rotated: {
 }
 
 /** The answer of an API key's issue or replacement: the key, shown this once (CONTRACT §8). */
-export function presentIssuedApiKey(issued: { apiKey: string }) {
+export function presentIssuedApiKey(issued: { apiKey: string }): Static<typeof IssuedApiKeyData> {
   return { apiKey: issued.apiKey };
 }

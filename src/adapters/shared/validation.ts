@@ -214,8 +214,3 @@ export const schemas = {
   page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
 } as const;
-
-export const pageQuery = {
-  page: schemas.page,
-  limit: schemas.limit,
-} as const;

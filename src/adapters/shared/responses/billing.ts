@@ -1,0 +1,180 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { PAYMENT_METHODS } from '../../../domain/billing/invoice-line.js';
+import { INVOICE_STATUSES } from '../../../domain/billing/invoice.machine.js';
+import { NOTE_STATUSES } from '../../../domain/billing/note.machine.js';
+import { PAYMENT_STATUS } from '../../../domain/billing/payment.js';
+import { Decimal, Id, NullableString, Timestamp } from './common.js';
+
+/**
+ * The `data` of every billing answer (spec 2.5, 2.7, 2.8, CONTRACT §3 and §7.2), declared once:
+ * the presenters are typed by these schemas, the OpenAPI document publishes them and the SDK's
+ * billing methods return their static types.
+ */
+
+const closed = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
+  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+const MethodValue = Type.Union(
+  PAYMENT_METHODS.map((m) => Type.Literal(m)),
+  { description: 'How the invoice is (or was) paid.' },
+);
+const InvoiceStatus = Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s)));
+const NoteStatus = Type.Union(NOTE_STATUSES.map((s) => Type.Literal(s)));
+
+export const CustomerData = closed(
+  {
+    id: Id,
+    name: Type.String(),
+    email: NullableString,
+    phone: NullableString,
+    taxId: NullableString,
+    address: NullableString,
+    createdAt: Timestamp,
+  },
+  'A customer of the tenant.',
+);
+
+/** An invoice's fields (its number is `billNumber`; amounts are exact JSON numbers). */
+const InvoiceFields = {
+  id: Id,
+  billNumber: Type.String({ examples: ['INV-2026-000001'] }),
+  status: InvoiceStatus,
+  customerId: Id,
+  paymentMethod: MethodValue,
+  branchId: Id,
+  fiscalYearId: Id,
+  totalAmount: Decimal,
+  netAmount: Decimal,
+  amountPaid: Decimal,
+  amountDue: Decimal,
+  items: Type.Array(
+    closed({ productId: Id, quantity: Decimal, unitPrice: Decimal, lineTotal: Decimal }, 'One invoice line.'),
+  ),
+  voidReason: NullableString,
+  approvedAt: NullableTimestamp,
+  voidedAt: NullableTimestamp,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+/** An invoice as created, voided or approved. */
+export const InvoiceData = closed(InvoiceFields, 'An invoice with its lines.');
+
+/** One invoice of a list: its figures, not its lines. */
+export const InvoiceSummaryData = closed(
+  {
+    id: Id,
+    billNumber: InvoiceFields.billNumber,
+    totalAmount: Decimal,
+    status: InvoiceStatus,
+    customerId: Id,
+    paymentMethod: MethodValue,
+    branchId: Id,
+    netAmount: Decimal,
+    amountPaid: Decimal,
+    amountDue: Decimal,
+    createdAt: Timestamp,
+  },
+  'An invoice as listed (without its lines).',
+);
+
+/** A payment as listed (back office). */
+export const PaymentData = closed(
+  {
+    id: Id,
+    paymentNumber: Type.String(),
+    invoiceId: Id,
+    amount: Decimal,
+    method: MethodValue,
+    reference: NullableString,
+    receivedAt: Timestamp,
+    branchId: Id,
+  },
+  'A payment of an invoice.',
+);
+
+/** POST /billing/invoices/:id/payments: the payment and where it left the invoice. */
+export const RecordedPaymentData = closed(
+  {
+    ...PaymentData.properties,
+    invoiceStatus: InvoiceStatus,
+    amountDue: Type.Number({ description: 'What is still due on the invoice after this payment.' }),
+  },
+  'The recorded payment and the invoice status it left.',
+);
+
+const RefundStatus = Type.Literal('PROCESSED');
+
+/** POST /billing/refunds, and the back office's refund list. */
+export const RefundData = closed(
+  {
+    id: Id,
+    refundNumber: Type.String(),
+    invoiceId: Id,
+    amount: Decimal,
+    reason: Type.String(),
+    method: Type.Union([MethodValue, Type.Null()]),
+    status: RefundStatus,
+    branchId: Id,
+    createdAt: Timestamp,
+  },
+  'A refund of an invoice.',
+);
+
+/** The fields every note response has, beside its `creditNoteNumber` or `debitNoteNumber`. */
+const NoteFields = {
+  id: Id,
+  amount: Decimal,
+  status: NoteStatus,
+  invoiceId: Id,
+  reason: Type.String(),
+  branchId: Id,
+  voidReason: NullableString,
+  approvedAt: NullableTimestamp,
+  voidedAt: NullableTimestamp,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const CreditNoteData = closed({ creditNoteNumber: Type.String(), ...NoteFields }, 'A credit note.');
+export const DebitNoteData = closed({ debitNoteNumber: Type.String(), ...NoteFields }, 'A debit note.');
+/** A note of either kind (the back office's approve and void answer the note they changed). */
+export const NoteData = Type.Union([CreditNoteData, DebitNoteData]);
+
+/** POST /billing/notes: what the per-type endpoint answers, plus `type`. */
+export const IssuedNoteData = Type.Union([
+  closed({ type: Type.Literal('CREDIT'), creditNoteNumber: Type.String(), ...NoteFields }, 'A credit note.'),
+  closed({ type: Type.Literal('DEBIT'), debitNoteNumber: Type.String(), ...NoteFields }, 'A debit note.'),
+]);
+
+/** One entry of an invoice's `payments`, `refunds`, `creditNotes` or `debitNotes`. */
+const DocumentEntry = { id: Id, number: Type.String(), amount: Decimal };
+
+/** GET /billing/invoices/:id (CONTRACT §7.2): the invoice with its payments, refunds and notes. */
+export const InvoiceDetailData = closed(
+  {
+    ...InvoiceFields,
+    payments: Type.Array(
+      closed({
+        ...DocumentEntry,
+        status: Type.Literal(PAYMENT_STATUS),
+        method: MethodValue,
+        reference: NullableString,
+        receivedAt: Timestamp,
+      }),
+    ),
+    refunds: Type.Array(
+      closed({
+        ...DocumentEntry,
+        status: RefundStatus,
+        reason: Type.String(),
+        method: Type.Union([MethodValue, Type.Null()]),
+        createdAt: Timestamp,
+      }),
+    ),
+    creditNotes: Type.Array(closed({ ...DocumentEntry, status: NoteStatus, createdAt: Timestamp })),
+    debitNotes: Type.Array(closed({ ...DocumentEntry, status: NoteStatus, createdAt: Timestamp })),
+  },
+  'An invoice with its lines, payments, refunds and notes.',
+);

@@ -1,0 +1,22 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
+import { PageQueryFields } from '../shared/schemas.js';
+
+/**
+ * The back-office inputs of the webhooks context (CONTRACT §5), each declared once: the admin
+ * API compiles these schemas and the OpenAPI document publishes them.
+ */
+
+/** POST /integrations/:id/webhook/resume (an absent body is an empty one). */
+export const ResumeWebhookBody = Type.Object(
+  { replayDeadLetters: Type.Optional(Type.Boolean({ description: 'Also replay the dead letters.' })) },
+  { additionalProperties: false },
+);
+export type ResumeWebhookCommand = Static<typeof ResumeWebhookBody>;
+
+/** GET /integrations/:id/deliveries: a page of deliveries, optionally of one status. */
+export const ListDeliveriesQuery = Type.Object({
+  ...PageQueryFields,
+  status: Type.Optional(Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] })),
+});
+export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
