@@ -3,7 +3,9 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { RouteTable } from '../../src/adapters/http/observability.js';
 import { documentedOperations } from '../../src/adapters/http/openapi/document.js';
+import { ExternalApi } from '../../src/adapters/sdk/index.js';
 import { INFRA } from '../../src/infrastructure/tokens.js';
+import { EXTERNAL_ROUTES } from '../../src/domain/access/permissions.js';
 import { SUPPORTED_EVENTS } from '../../src/domain/access/webhook-events.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 
@@ -47,6 +49,12 @@ describe('GET /api/v1/openapi.json (issue 16, CONTRACT §9)', () => {
       'documented but not served',
     ).to.deep.equal([]);
     expect(served.length).to.be.greaterThan(40);
+    // And the role table names exactly the documented external routes (a route it lacks answers 403 to every role).
+    const external = documentedOperations()
+      .filter((o) => o.path.startsWith('/api/v1/external'))
+      .map((o) => `${o.method.toUpperCase()} ${o.route.path}`)
+      .sort();
+    expect(Object.keys(EXTERNAL_ROUTES).sort()).to.deep.equal(external);
   });
 
   it('lints clean: a valid OpenAPI 3.1 document whose $refs all resolve', async () => {
@@ -68,6 +76,19 @@ describe('GET /api/v1/openapi.json (issue 16, CONTRACT §9)', () => {
       const schema = doc.paths[path][o.method].requestBody.content['application/json'].schema;
       expect(schema.required, `${o.method} ${path}`).to.include.members(['nonce', 'timestamp', 'signature']);
     }
+  });
+
+  it('has an SDK method, named by its operationId, for every external route, and no other', () => {
+    const api = new ExternalApi({ baseUrl: 'http://127.0.0.1:1', clientId: 'ck', clientSecret: 'cs' });
+    const groups = [api.inventory, api.logistics, api.billing, api.usage];
+    const methods = groups
+      .flatMap((g) => Object.getOwnPropertyNames(Object.getPrototypeOf(g)).filter((m) => m !== 'constructor'))
+      .sort();
+    const external = documentedOperations()
+      .filter((o) => o.path.startsWith('/api/v1/external'))
+      .map((o) => o.route.operationId)
+      .sort();
+    expect(methods).to.deep.equal(external);
   });
 
   it('describes every webhook event with its payload and both signature headers', () => {

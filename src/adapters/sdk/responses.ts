@@ -1,4 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import type * as Billing from '../shared/responses/billing.js';
 import type * as Common from '../shared/responses/common.js';
 import type * as Gateway from '../shared/responses/gateway.js';
 import type * as Inventory from '../shared/responses/inventory.js';
@@ -13,6 +14,7 @@ export type StaticsOf<M> = {
   [K in keyof M as M[K] extends TSchema ? K : never]: M[K] extends TSchema ? Static<M[K]> : never;
 };
 
+export type BillingResponses = StaticsOf<typeof Billing>;
 export type GatewayResponses = StaticsOf<typeof Gateway>;
 export type InventoryResponses = StaticsOf<typeof Inventory>;
 export type LogisticsResponses = StaticsOf<typeof Logistics>;

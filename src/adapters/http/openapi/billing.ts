@@ -27,7 +27,7 @@ import {
 import type { RouteDoc } from './route-doc.js';
 
 const TAG = 'Billing';
-// Every external POST can answer 409 and 422 for its Idempotency-Key (CONTRACT §8).
+// Every external POST also answers 409 and 422 for its Idempotency-Key: the document adds them.
 const ADMIN_TAG = 'Back office: Billing';
 
 // Example ids (any UUID of the caller's tenant will do).
@@ -66,7 +66,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateInvoiceBody,
     success: { status: 201, data: InvoiceData },
-    errors: [400, 404, 409, 422],
+    errors: [400, 404, 409],
     example: {
       customerId: CUSTOMER_ID,
       paymentMethod: 'CASH',
@@ -92,7 +92,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: RecordPaymentBody,
     success: { status: 201, data: RecordedPaymentData },
-    errors: [400, 404, 409, 422],
+    errors: [400, 404, 409],
     example: { amount: 100, method: 'CARD', reference: 'POS-0042' },
   },
   {
@@ -104,7 +104,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateRefundBody,
     success: { status: 201, data: RefundData },
-    errors: [400, 404, 409, 422],
+    errors: [400, 404, 409],
     example: { invoiceId: INVOICE_ID, amount: 50, reason: 'Customer returned one item', method: 'CASH' },
   },
   {
@@ -126,7 +126,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateCustomerBody,
     success: { status: 201, data: CustomerData },
-    errors: [400, 409, 422],
+    errors: [400, 409],
     example: customerExample,
   },
   {
@@ -139,7 +139,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateAnyNoteBody,
     success: { status: 201, data: IssuedNoteData },
-    errors: [400, 404, 409, 422],
+    errors: [400, 404, 409],
     example: { type: 'CREDIT', ...noteExample },
   },
   {
@@ -173,7 +173,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateNoteBody,
     success: { status: 201, data: CreditNoteData },
-    errors: [400, 404, 409, 422],
+    errors: [400, 404, 409],
     example: noteExample,
   },
   {
@@ -194,7 +194,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     tag: TAG,
     body: CreateNoteBody,
     success: { status: 201, data: DebitNoteData },
-    errors: [400, 404, 409, 422],
+    errors: [400, 404, 409],
     example: { ...noteExample, reason: 'Delivery charge added' },
   },
 ];
@@ -281,6 +281,7 @@ export const BILLING_ADMIN_ROUTES: RouteDoc[] = [
     description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
     tag: ADMIN_TAG,
     body: VoidNoteBody,
+    bodyOptional: true,
     success: { status: 200, data: CreditNoteData },
     errors: [400, 404, 409],
     example: { reason: 'Raised in error' },
@@ -293,6 +294,7 @@ export const BILLING_ADMIN_ROUTES: RouteDoc[] = [
     description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
     tag: ADMIN_TAG,
     body: VoidNoteBody,
+    bodyOptional: true,
     success: { status: 200, data: DebitNoteData },
     errors: [400, 404, 409],
     example: { reason: 'Raised in error' },
