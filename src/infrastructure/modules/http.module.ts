@@ -90,8 +90,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
       logistics: LogisticsUseCases,
       metrics: ServiceMetrics,
       runtime: Runtime,
-    ) =>
-      createHttpApp({
+    ) => {
+      const keys = idempotency(gateway.idempotency);
+      return createHttpApp({
         logger,
         trustProxy: config.trustProxy,
         bodyTimeoutMs: config.bodyTimeoutMs,
@@ -123,7 +124,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
             path: '/api/v1/external',
             // Fixed paths (/products/stock, /products/adjust...) before /products/:id.
             router: createExternalRouter(
-              [authenticate(gateway.admitRequest), idempotency(gateway.idempotency)],
+              [authenticate(gateway.admitRequest, keys.lookAhead), keys.check],
               [
                 createUsageRoutes(gateway),
                 createInventoryRoutes(inventory),
@@ -134,7 +135,8 @@ export const httpModule = new ContainerModule(({ bind }) => {
             ),
           },
         ],
-      }),
+      });
+    },
     [
       INFRA.Config,
       INFRA.Logger,

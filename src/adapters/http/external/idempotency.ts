@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { BesideClaim } from './authenticate.js';
 import type { AuthenticatedCaller } from '../../../application/access/authenticate-request.js';
 import type { IdempotencyStore } from '../../../application/ports/gateway-ports.js';
 import {
@@ -9,6 +10,9 @@ import {
   malformedIdempotencyKey,
 } from '../../../domain/access/gateway.js';
 import { runInIdempotencyScope, type IdempotencyScope } from '../../shared/idempotency-scope.js';
+
+/** Where `lookAhead` leaves the lookup of this request's key for `check`. */
+const LOOKED_UP = 'idempotencyLookup';
 
 /** How long a key is kept (CONTRACT §8). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -32,9 +36,24 @@ export function requestFingerprint(method: string, pathWithQuery: string, body: 
  * opens a scope in which the unit of work writes the key row with the business write; the
  * answer is stored before it is sent (a 5xx is not kept).
  */
-export function idempotency(store: IdempotencyStore, now: () => Date = () => new Date()): RequestHandler {
+export function idempotency(
+  store: IdempotencyStore,
+  now: () => Date = () => new Date(),
+): { lookAhead: BesideClaim; check: RequestHandler } {
   const running = new Set<string>();
-  return async (req, res, next) => {
+  const keyOf = (req: Request): string | undefined => {
+    const key = req.headers['idempotency-key'];
+    return req.method === 'POST' && typeof key === 'string' && isWellFormedIdempotencyKey(key) ? key : undefined;
+  };
+  // The key's row is looked up while the gate claims the nonce: one round trip less in a row.
+  const lookAhead: BesideClaim = (req, res, caller) => {
+    const key = keyOf(req);
+    if (key === undefined) return;
+    const lookup = store.find(caller.integrationId, key);
+    lookup.catch(() => undefined); // awaited by `check`, unless the gate refuses the request
+    res.locals[LOOKED_UP] = lookup;
+  };
+  const check: RequestHandler = async (req, res, next) => {
     const key = req.headers['idempotency-key'];
     if (req.method !== 'POST' || key === undefined) {
       next();
@@ -52,7 +71,8 @@ export function idempotency(store: IdempotencyStore, now: () => Date = () => new
       released = true;
     };
     try {
-      const stored = await store.find(caller.integrationId, key);
+      const lookedUp = res.locals[LOOKED_UP] as ReturnType<IdempotencyStore['find']> | undefined;
+      const stored = await (lookedUp ?? store.find(caller.integrationId, key));
       if (stored) {
         if (stored.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
         if (!stored.response) throw new IdempotencyKeyInUse();
@@ -97,4 +117,5 @@ export function idempotency(store: IdempotencyStore, now: () => Date = () => new
     };
     runInIdempotencyScope(scope, next);
   };
+  return { lookAhead, check };
 }
