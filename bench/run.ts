@@ -16,6 +16,8 @@ import { measurePgLimits, type LimitResult } from './pg-limit.js';
 
 const quick = process.argv.includes('--quick');
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+/** `BENCH_IDEMPOTENCY=off`: POSTs without an Idempotency-Key, to compare with runs made before the gateway. */
+const IDEMPOTENCY_KEYS = process.env.BENCH_IDEMPOTENCY !== 'off';
 const ROUNDS = quick ? 1 : 3;
 const DURATION = quick ? 2 : 8;
 const CONNECTIONS = 10;
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
   const conn = db.connection as { host?: string; port?: number; connectionString?: string };
   const databaseUrl = serverUrl ?? `postgres://postgres@${conn.host}:${conn.port}/postgres`;
   console.log(
-    `database: ${db.kind === 'server' ? `PostgreSQL server (${new URL(databaseUrl).pathname.slice(1)})` : 'embedded PGlite'}; ${quick ? 'quick' : 'full'} run`,
+    `database: ${db.kind === 'server' ? `PostgreSQL server (${new URL(databaseUrl).pathname.slice(1)})` : 'embedded PGlite'}; ${quick ? 'quick' : 'full'} run${IDEMPOTENCY_KEYS ? '' : ', POSTs without Idempotency-Key'}`,
   );
 
   await db.knex.raw('DROP SCHEMA IF EXISTS public CASCADE');
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       // The gateway switched on (CONTRACT §8): rate limiting with a high limit (counted in the
       // nonce claim), failed-auth limiting and metering (always on); every POST carries an
-      // Idempotency-Key (below).
+      // Idempotency-Key (below) unless BENCH_IDEMPOTENCY=off.
       RATE_LIMIT_PER_MINUTE: '100000',
     },
     `http://127.0.0.1:${servicePort}/health`,
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
           'x-client-id': creds.clientId,
           'x-nonce': nonce,
           'x-timestamp': String(timestamp),
-          'idempotency-key': randomBytes(16).toString('hex'),
+          ...(IDEMPOTENCY_KEYS ? { 'idempotency-key': randomBytes(16).toString('hex') } : {}),
         },
         body: JSON.stringify(signBody(post.body(), creds.clientSecret, nonce, timestamp)),
       };
