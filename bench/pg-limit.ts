@@ -54,6 +54,7 @@ export async function measurePgLimits(
   scenarios: { list: string; search: string; invoice: string },
   connections: number,
   seconds: number,
+  idempotencyKeys = true,
 ): Promise<Map<string, LimitResult>> {
   const db = await openDatabase({ url, dataDir: null, poolMax: connections });
   const results = new Map<string, LimitResult>();
@@ -94,6 +95,15 @@ export async function measurePgLimits(
       scenarios.invoice,
       await drive(connections, seconds, async () => {
         await claim();
+        const command = {
+          customerId: ids.customerIds[Math.floor(Math.random() * ids.customerIds.length)]!,
+          paymentMethod: 'CASH' as const,
+          items: [0, 1, 2].map((k) => ({ productId: ids.productIds[k]!, quantity: k + 1, unitPrice: 19.99 })),
+        };
+        if (!idempotencyKeys) {
+          await createInvoice.execute(caller, command);
+          return;
+        }
         const key = randomUUID();
         await keys.find(ids.integrationId, key);
         const now = new Date();
@@ -105,13 +115,7 @@ export async function measurePgLimits(
           expiresAt: new Date(now.getTime() + 86_400_000),
           claimed: false,
         };
-        const invoice = await runInIdempotencyScope(scope, () =>
-          createInvoice.execute(caller, {
-            customerId: ids.customerIds[Math.floor(Math.random() * ids.customerIds.length)]!,
-            paymentMethod: 'CASH',
-            items: [0, 1, 2].map((k) => ({ productId: ids.productIds[k]!, quantity: k + 1, unitPrice: 19.99 })),
-          }),
-        );
+        const invoice = await runInIdempotencyScope(scope, () => createInvoice.execute(caller, command));
         await keys.complete(scope, { status: 201, body: { id: invoice.id } }, scope.claimed);
       }),
     );

@@ -196,6 +196,7 @@ async function main(): Promise<void> {
       { list: scenarios[0]!.name, search: scenarios[1]!.name, invoice: scenarios[2]!.name },
       CONNECTIONS,
       DURATION,
+      IDEMPOTENCY_KEYS,
     );
     for (const r of rows) r.limit = limits.get(r.scenario);
 
