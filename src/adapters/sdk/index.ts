@@ -5,7 +5,13 @@
  */
 export { ExternalApi, retryAfterMs, type ExternalApiOptions, type RetryOptions } from './api.js';
 export { ApiError, WebhookVerificationError, type ErrorCode, type WebhookVerificationFailure } from './errors.js';
-export { verifyWebhook, type VerifiedWebhook, type VerifyWebhookInput, type WebhookHeaders } from './webhooks.js';
+export {
+  verifyWebhook,
+  verifyWebhookSignature,
+  type VerifiedWebhook,
+  type VerifyWebhookInput,
+  type WebhookHeaders,
+} from './webhooks.js';
 export { InventoryApi } from './inventory.js';
 export { LogisticsApi } from './logistics.js';
 export { BillingApi } from './billing.js';
@@ -13,6 +19,6 @@ export { UsageApi } from './usage.js';
 export type { Method, PageOf, QueryInput, RequestOptions, Transport } from './transport.js';
 export type * from './responses.js';
 export { ExternalApiClient, type ApiResponse, type ClientOptions, type PreparedRequest } from './client.js';
-export { hmacHex, newNonce, signBody, signRequestLine, verifyWebhookSignature } from './signing.js';
+export { hmacHex, newNonce, signBody, signRequestLine } from './signing.js';
 export { curlCommand } from './curl.js';
 export { withQuery } from './query.js';

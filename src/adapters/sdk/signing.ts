@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * The request signing scheme of spec 5.3 (and CONTRACT §2), self-contained so integrators can
@@ -42,26 +42,4 @@ export function signRequestLine(
 ): string {
   const line = `${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${nonce}`;
   return hmacHex(clientSecret, Buffer.from(line, 'utf8').toString('base64'));
-}
-
-/**
- * Verifies a webhook delivery's `x-pos-signature` (spec 6.3): lowercase hex HMAC-SHA256, with
- * the webhook secret as key, over the compact JSON of the body's `payload` object. `rawBody`
- * is the request body exactly as received.
- */
-export function verifyWebhookSignature(
-  rawBody: string,
-  signatureHeader: string | undefined,
-  webhookSecret: string,
-): boolean {
-  if (!signatureHeader || !/^[0-9a-f]{64}$/.test(signatureHeader)) return false;
-  let payload: unknown;
-  try {
-    payload = (JSON.parse(rawBody) as { payload?: unknown }).payload;
-  } catch {
-    return false;
-  }
-  if (payload === undefined) return false;
-  const expected = Buffer.from(hmacHex(webhookSecret, JSON.stringify(payload)), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signatureHeader, 'hex'));
 }

@@ -77,6 +77,25 @@ export function verifyWebhook<P = Record<string, unknown>>(input: VerifyWebhookI
   return { ...delivery, deliveryId: header('x-pos-delivery-id'), scheme: 'x-pos-signature' };
 }
 
+/**
+ * `x-pos-signature` alone (spec 6.3), as a yes or no: lowercase hex HMAC-SHA256, keyed with the
+ * webhook secret, over the payload's bytes in `rawBody` (the body exactly as received).
+ * `verifyWebhook` checks it too, with the delivery's timestamp, and returns the payload.
+ */
+export function verifyWebhookSignature(
+  rawBody: string,
+  signatureHeader: string | undefined,
+  webhookSecret: string,
+): boolean {
+  try {
+    verifyWebhook({ rawBody, headers: { 'x-pos-signature': signatureHeader }, secret: webhookSecret });
+    return true;
+  } catch (err) {
+    if (err instanceof WebhookVerificationError) return false;
+    throw err;
+  }
+}
+
 /** The key of Standard Webhooks: the base64-decoded part after `whsec_` (else the secret's UTF-8 bytes). */
 function standardWebhooksKey(secret: string): Buffer {
   return secret.startsWith('whsec_')
