@@ -15,6 +15,12 @@ import type { ApiKeyHasher, IntegrationDirectory, NonceStore, RequestSigner } fr
 import type { Clock } from '../ports/clock.js';
 import type { Caller } from './caller.js';
 
+/**
+ * A JSON value as the body parser gives it. The gate checks a body's signature before any
+ * resource schema sees it (spec 5.2 check 6), so the body is any JSON, not yet a command.
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [field: string]: JsonValue };
+
 export interface IncomingRequest {
   clientId: string | undefined;
   /** The `x-api-key` header, if sent (CONTRACT §8). */
@@ -26,8 +32,8 @@ export interface IncomingRequest {
   method: string;
   /** Path and query exactly as sent, e.g. `/api/v1/external/products?page=2`. */
   pathWithQuery: string;
-  /** The parsed JSON body (signed methods). */
-  body: unknown;
+  /** The parsed JSON body (signed methods); undefined when none was sent. */
+  body: JsonValue | undefined;
   /** Optional `x-signature` header. */
   requestSignature: string | undefined;
 }
