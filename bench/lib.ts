@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Knex } from 'knex';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -141,4 +141,35 @@ export async function growProducts(knex: Knex, tenantId: string, from: number, t
     );
   }
   await knex.raw('ANALYZE products');
+}
+
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+/** CPU seconds (user + system) used so far by these processes; a process gone since counts 0. */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** The pids of the processes whose command name is `name` (`postgres`: the server and its backends). */
+export function pidsNamed(name: string): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -11,10 +11,22 @@ import type { Knex } from 'knex';
 import { newNonce, signBody } from '../src/adapters/sdk/index.js';
 import { openDatabase } from '../src/infrastructure/database.js';
 import { migrateLatest } from '../src/infrastructure/migrator.js';
-import { freePort, growProducts, load, median, startChild, type LoadResult } from './lib.js';
+import {
+  cpuSeconds,
+  freePort,
+  growProducts,
+  load,
+  median,
+  pidsNamed,
+  startChild,
+  type Child,
+  type LoadResult,
+} from './lib.js';
 import { measurePgLimits, type LimitResult } from './pg-limit.js';
 
 const quick = process.argv.includes('--quick');
+/** `--only=<text>`: just the load scenarios whose name contains it, without the scale and webhook steps (for experiments). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 /** `BENCH_IDEMPOTENCY=off`: POSTs without an Idempotency-Key, to compare with runs made before the gateway. */
 const IDEMPOTENCY_KEYS = process.env.BENCH_IDEMPOTENCY !== 'off';
@@ -23,10 +35,15 @@ const DURATION = quick ? 2 : 8;
 const CONNECTIONS = 10;
 const SCALE_PRODUCTS = quick ? 100_000 : 1_000_000;
 
+/** A load run and the CPU it cost per request: the server process's and PostgreSQL's (all its processes). */
+interface Measured extends LoadResult {
+  cpu?: { serverMs: number; pgMs: number };
+}
+
 interface Row {
   scenario: string;
-  base?: LoadResult;
-  svc: LoadResult;
+  base?: Measured;
+  svc: Measured;
   /** PostgreSQL's own limit for the scenario's statements (bench/pg-limit.ts). */
   limit?: LimitResult;
 }
@@ -57,7 +74,8 @@ async function main(): Promise<void> {
   await migrateLatest(db.knex);
   const ids = await seed(db.knex, 10_000);
 
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  // The same build as `npm start`'s: the compiled code and the /docs page's assets.
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   const adminToken = randomBytes(24).toString('base64url');
   const servicePort = await freePort();
   const baselinePort = await freePort();
@@ -166,18 +184,26 @@ async function main(): Promise<void> {
         post: { body: paymentBody, path: paymentPath },
       },
     ];
-    for (const s of scenarios) {
-      const base: LoadResult[] = [];
-      const svc: LoadResult[] = [];
+    for (const s of scenarios.filter((s) => only === undefined || s.name.includes(only))) {
+      const base: Measured[] = [];
+      const svc: Measured[] = [];
       const method = s.post ? ('POST' as const) : undefined;
       const common = { path: s.path, method, connections: CONNECTIONS, duration: DURATION };
       for (let r = 0; r < ROUNDS; r++) {
         const baselineRun = { ...common, url: `http://127.0.0.1:${baselinePort}` };
-        base.push(await load(s.post ? { ...baselineRun, prepare: plainPost(s.post) } : baselineRun));
+        base.push(
+          await measured(baseline, () => load(s.post ? { ...baselineRun, prepare: plainPost(s.post) } : baselineRun)),
+        );
         const serviceRun = { ...common, url: `http://127.0.0.1:${servicePort}` };
-        svc.push(await load({ ...serviceRun, prepare: s.post ? signedPost(s.post) : signedGet }));
+        svc.push(
+          await measured(service, () => load({ ...serviceRun, prepare: s.post ? signedPost(s.post) : signedGet })),
+        );
       }
       rows.push({ scenario: s.name, base: medianOf(base), svc: medianOf(svc) });
+    }
+    if (only !== undefined) {
+      report(rows);
+      return;
     }
 
     // Scale: list and search p50 at 10,000 and at SCALE_PRODUCTS products (service only, 1 connection).
@@ -209,7 +235,7 @@ async function main(): Promise<void> {
     rows.push({ scenario: `search p50 @ ${k} products (1 conn)`, svc: large.search });
 
     const peak = service.peakRssMb();
-    report(rows, peak, small, large);
+    report(rows, { peakRssMb: peak, small, large });
     const failures = rows.reduce(
       (n, r) => n + r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0),
       0,
@@ -248,8 +274,29 @@ function webhookScenario(): void {
   );
 }
 
-function medianOf(results: LoadResult[]): LoadResult {
+/** Runs a load against `server`, and adds the CPU its process and PostgreSQL spent per request. */
+async function measured(server: Child, run: () => Promise<LoadResult>): Promise<Measured> {
+  const pg = pidsNamed('postgres');
+  const pid = [server.process.pid!];
+  const before = { server: cpuSeconds(pid), pg: cpuSeconds(pg) };
+  const result = await run();
+  const requests = result.rps * DURATION;
+  const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(requests, 1);
   return {
+    ...result,
+    cpu: {
+      serverMs: perRequestMs(cpuSeconds(pid) - before.server),
+      pgMs: perRequestMs(cpuSeconds(pg) - before.pg),
+    },
+  };
+}
+
+function medianOf(results: Measured[]): Measured {
+  const cpu = results.flatMap((r) => (r.cpu ? [r.cpu] : []));
+  return {
+    ...(cpu.length
+      ? { cpu: { serverMs: median(cpu.map((c) => c.serverMs)), pgMs: median(cpu.map((c) => c.pgMs)) } }
+      : {}),
     rps: median(results.map((r) => r.rps)),
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),
@@ -360,15 +407,22 @@ async function createIntegration(
   return ((await res.json()) as { data: { id: string; clientId: string; clientSecret: string } }).data;
 }
 
+function cpuCell(r: Measured | undefined): string {
+  return r?.cpu ? `${fmt(r.cpu.serverMs, 2)}+${fmt(r.cpu.pgMs, 2)}` : '-';
+}
+
 function fmt(n: number | undefined, digits = 0): string {
   return n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits);
 }
 
+/** The scenario table; with the scale figures and the peak RSS when the whole run was made. */
 function report(
   rows: Row[],
-  peakRssMb: number,
-  small: { list: LoadResult; search: LoadResult },
-  large: { list: LoadResult; search: LoadResult },
+  whole?: {
+    peakRssMb: number;
+    small: { list: LoadResult; search: LoadResult };
+    large: { list: LoadResult; search: LoadResult };
+  },
 ): void {
   const lines: string[][] = [
     [
@@ -380,6 +434,8 @@ function report(
       'svc p50/p99 ms',
       'PG limit req/s',
       'svc/limit',
+      'CPU ms/req base (node+PG)',
+      'CPU ms/req svc (node+PG)',
       'non-2xx',
       'targets',
     ],
@@ -404,12 +460,16 @@ function report(
       `${r.svc.p50}/${r.svc.p99}`,
       fmt(r.limit?.rps),
       r.limit ? (r.svc.rps / r.limit.rps).toFixed(2) : '-',
+      cpuCell(r.base),
+      cpuCell(r.svc),
       String(r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0)),
       checks.join(', '),
     ]);
   }
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i]!)).join(' | '));
+  if (!whole) return;
+  const { peakRssMb, small, large } = whole;
   for (const which of ['list', 'search'] as const) {
     // One connection: each request waits for the one before, so 1000 / rps is its mean latency,
     // to the microsecond (autocannon's percentiles are whole milliseconds, too coarse here).
