@@ -11,7 +11,7 @@ import { KnexNonceStore } from '../src/adapters/persistence/nonce-store.js';
 import { KnexProductRepository } from '../src/adapters/persistence/product-repository.js';
 import { KnexUnitOfWork } from '../src/adapters/persistence/unit-of-work.js';
 import { AesGcmSecretCipher } from '../src/adapters/security/secret-cipher.js';
-import { runInIdempotencyScope } from '../src/adapters/shared/idempotency-scope.js';
+import { runInIdempotencyScope, type IdempotencyScope } from '../src/adapters/shared/idempotency-scope.js';
 import { RandomUuidGenerator, SystemClock } from '../src/adapters/system/system.js';
 import { CreateInvoice } from '../src/application/billing/create-invoice.js';
 import { openDatabase } from '../src/infrastructure/database.js';
@@ -104,10 +104,10 @@ export async function measurePgLimits(
           await createInvoice.execute(caller, command);
           return;
         }
+        // As the service does it: the key's row first in the transaction, the answer after.
         const key = randomUUID();
-        await keys.find(ids.integrationId, key);
         const now = new Date();
-        const scope = {
+        const scope: IdempotencyScope = {
           integrationId: ids.integrationId,
           key,
           fingerprint: createHash('sha256').update(key).digest('hex'),

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { clientFor, createIntegration, createTenantSetup } from '../support/mothers.js';
+import { clientFor, createBillingTenant, createIntegration, createTenantSetup } from '../support/mothers.js';
 import { resetData, TEST_DATABASE_URL, testDatabase } from '../support/database.js';
 import { freePort, spawnProcess, until, type Spawned } from '../support/processes.js';
 import { ADMIN_TOKEN, call } from '../support/service.js';
@@ -85,6 +85,44 @@ describe('e2e: two API processes on one PostgreSQL (rate limit and metering acro
     await until(async () => (await usage()).used === 25, 10_000, 'usage of 25 calls');
     const byId = Object.fromEntries((await usage()).byIntegration.map((i) => [i.integrationId, i.used]));
     expect(byId).to.deep.equal({ [limited.id]: 5, [free.id]: 20 });
+  });
+
+  it('creates exactly one invoice for 10 parallel requests with one Idempotency-Key through both processes; the others answer as it did or 409', async () => {
+    const t = await createBillingTenant(a.baseUrl, 'One key, two processes');
+    const creds = await createIntegration(a.baseUrl, t, { role: 'BILLING' });
+    const clients = [clientFor(a.baseUrl, creds), clientFor(b.baseUrl, creds)];
+    const body = {
+      customerId: t.customerId,
+      paymentMethod: 'CARD',
+      items: [{ productId: t.productIds[0], quantity: 2, unitPrice: 3.5 }],
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        clients[i % 2]!.request<any>('POST', '/billing/invoices', body, { idempotencyKey: 'two-processes-1' }),
+      ),
+    );
+    const knex = (await testDatabase()).knex;
+    const invoices = await knex('invoices').where({ tenant_id: t.tenantId }).select('id', 'number');
+    expect(invoices).to.have.length(1);
+    const created = answers.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+    expect(created, JSON.stringify(answers.map((r) => r.status))).to.have.length(1);
+    expect(created[0]!.body.data.id).to.equal(invoices[0]!.id);
+    for (const r of answers.filter((r) => r !== created[0])) {
+      if (r.status === 409) expect(r.body.code).to.equal('IDEMPOTENCY_KEY_IN_USE');
+      else {
+        expect(r.status).to.equal(201);
+        expect(r.headers.get('idempotent-replayed')).to.equal('true');
+        expect(r.body).to.deep.equal(created[0]!.body);
+      }
+    }
+    // The rolled-back attempts drew no numbers: the next invoice is the second of the year.
+    const next = await clients[1]!.request<any>('POST', '/billing/invoices', body, {
+      idempotencyKey: 'two-processes-2',
+    });
+    expect(next.status).to.equal(201);
+    expect(Number(next.body.data.billNumber.split('-').pop())).to.equal(
+      Number(invoices[0]!.number.split('-').pop()) + 1,
+    );
   });
 
   it('keeps the counts of a process stopped gracefully right after its requests', async () => {

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
-import type { IdempotencyStore, StoredIdempotencyKey } from '../../application/ports/gateway-ports.js';
+import type {
+  IdempotencyKeyEntry,
+  IdempotencyStore,
+  IdempotentAnswer,
+  StoredIdempotencyKey,
+} from '../../application/ports/gateway-ports.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
-import type { IdempotencyScope } from '../shared/idempotency-scope.js';
 import type { Db } from './db.js';
 
 /** `idempotency_keys`: one row per (integration, key), kept 24 h. */
@@ -20,30 +24,19 @@ export class KnexIdempotencyStore implements IdempotencyStore {
     };
   }
 
-  async complete(
-    entry: { integrationId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
-    response: { status: number; body: unknown },
-    claimedInTransaction: boolean,
-  ): Promise<void> {
-    const body = JSON.stringify(response.body);
-    if (claimedInTransaction) {
+  async complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer, claimed: boolean): Promise<boolean> {
+    if (claimed) {
       await this.knex('idempotency_keys')
         .where({ integration_id: entry.integrationId, key: entry.key })
-        .update({ status_code: response.status, body });
-      return;
+        .update({ status_code: answer.status, body: JSON.stringify(answer.body) });
+      return true;
     }
-    await this.knex('idempotency_keys')
-      .insert({
-        integration_id: entry.integrationId,
-        key: entry.key,
-        fingerprint: entry.fingerprint,
-        status_code: response.status,
-        body,
-        created_at: entry.createdAt,
-        expires_at: entry.expiresAt,
-      })
+    const inserted = (await this.knex('idempotency_keys')
+      .insert(keyRow(entry, answer))
       .onConflict(['integration_id', 'key'])
-      .ignore();
+      .ignore()
+      .returning('key')) as unknown[];
+    return inserted.length > 0;
   }
 
   async purgeExpired(now: Date): Promise<number> {
@@ -51,20 +44,28 @@ export class KnexIdempotencyStore implements IdempotencyStore {
   }
 }
 
+function keyRow(entry: IdempotencyKeyEntry, answer: IdempotentAnswer | undefined) {
+  return {
+    integration_id: entry.integrationId,
+    key: entry.key,
+    fingerprint: entry.fingerprint,
+    status_code: answer?.status ?? null,
+    body: answer === undefined ? null : JSON.stringify(answer.body),
+    created_at: entry.createdAt,
+    expires_at: entry.expiresAt,
+  };
+}
+
 /**
- * Inside a business transaction: inserts the key row of the request's scope. A row already
- * there (committed by a concurrent request with this key, which this insert waited for) means
- * the key is taken: 409 IDEMPOTENCY_KEY_IN_USE, and this transaction rolls back.
+ * Inside a keyed request's first transaction, before its work: inserts the key's row (without
+ * the answer, which `complete` adds after the commit). A row already there, committed by an
+ * earlier request with this key or by a concurrent one this insert waited for, means the key is
+ * taken: IdempotencyKeyInUse, and the transaction rolls back before doing anything; the HTTP
+ * layer then answers from the row.
  */
-export async function claimIdempotencyKey(trx: Db, scope: IdempotencyScope): Promise<void> {
+export async function claimIdempotencyKey(trx: Db, scope: IdempotencyKeyEntry): Promise<void> {
   const rows = (await trx('idempotency_keys')
-    .insert({
-      integration_id: scope.integrationId,
-      key: scope.key,
-      fingerprint: scope.fingerprint,
-      created_at: scope.createdAt,
-      expires_at: scope.expiresAt,
-    })
+    .insert(keyRow(scope, undefined))
     .onConflict(['integration_id', 'key'])
     .ignore()
     .returning('key')) as unknown[];

@@ -37,23 +37,38 @@ export interface PlanRepository {
   usageByIntegration(tenantId: string, month: string): Promise<IntegrationUsage[]>;
 }
 
+/** A keyed request's answer as kept with its key: status and body. */
+export interface IdempotentAnswer {
+  status: number;
+  body: unknown;
+}
+
 /** An Idempotency-Key as stored: the request's fingerprint and, once answered, the answer. */
 export interface StoredIdempotencyKey {
   fingerprint: string;
-  response: { status: number; body: unknown } | null;
+  response: IdempotentAnswer | null;
+}
+
+/** A key's row as a request opens it: whose, which, the request's fingerprint, and its 24 h. */
+export interface IdempotencyKeyEntry {
+  integrationId: string;
+  key: string;
+  fingerprint: string;
+  createdAt: Date;
+  expiresAt: Date;
 }
 
 /**
  * Idempotency-Key rows (CONTRACT §8). The row of a request that writes is inserted by the unit
- * of work inside the business transaction (so neither exists without the other); `complete`
+ * of work first in the business transaction (so neither exists without the other); `complete`
  * adds the answer afterwards, or inserts the whole row for an answer that wrote nothing.
  */
 export interface IdempotencyStore {
   find(integrationId: string, key: string): Promise<StoredIdempotencyKey | null>;
-  complete(
-    entry: { integrationId: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date },
-    response: { status: number; body: unknown },
-    claimedInTransaction: boolean,
-  ): Promise<void>;
+  /**
+   * Keeps `answer` for the key: updates the row when `claimed` (committed with the write), else
+   * inserts it. False when the key was taken by another request.
+   */
+  complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer, claimed: boolean): Promise<boolean>;
   purgeExpired(now: Date): Promise<number>;
 }

@@ -91,7 +91,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
       metrics: ServiceMetrics,
       runtime: Runtime,
     ) => {
-      const keys = idempotency(gateway.idempotency);
+      const keys = idempotency(gateway.idempotency, logger);
       return createHttpApp({
         logger,
         trustProxy: config.trustProxy,
@@ -124,7 +124,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
             path: '/api/v1/external',
             // Fixed paths (/products/stock, /products/adjust...) before /products/:id.
             router: createExternalRouter(
-              [authenticate(gateway.admitRequest, keys.lookAhead), keys.check],
+              [authenticate(gateway.admitRequest), keys],
               [
                 createUsageRoutes(gateway),
                 createInventoryRoutes(inventory),

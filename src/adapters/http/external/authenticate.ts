@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { match } from 'path-to-regexp';
 import type { AdmitRequest, Admission, VerifiedAdmission } from '../../../application/access/admit-request.js';
-import type { VerifiedCaller } from '../../../application/access/authenticate-request.js';
 import { isSignedMethod } from '../../../domain/access/request-rules.js';
 import { sendError } from '../error-mapper.js';
 import { QuotaExceeded, RateLimited, type RateWindow } from '../../../domain/access/gateway.js';
@@ -88,12 +87,6 @@ function holdAnswerUntil(res: Response, admission: Promise<Admission>): void {
 }
 
 /**
- * Work a later middleware may start while the nonce is being claimed (a read of its own, such
- * as the Idempotency-Key's row): started, not awaited, by the gate; it must answer nothing.
- */
-export type BesideClaim = (req: Request, res: Response, caller: VerifiedCaller) => void;
-
-/**
  * The external API's gate: the gateway (failed-auth limit, spec 5.2's six checks, the
  * integration's rate limit, the monthly quota, metering: AdmitRequest), then the role × route
  * table (403 FORBIDDEN), then the signing fields are removed from the body so the resource
@@ -103,7 +96,7 @@ export type BesideClaim = (req: Request, res: Response, caller: VerifiedCaller) 
  * beside the claim and its answer is held until the claim succeeds: reads change nothing, so
  * a replayed read costs one query and learns nothing.
  */
-export function authenticate(gateway: AdmitRequest, besideClaim?: BesideClaim): RequestHandler {
+export function authenticate(gateway: AdmitRequest): RequestHandler {
   return async (req, res, next) => {
     let verified: VerifiedAdmission;
     try {
@@ -123,7 +116,6 @@ export function authenticate(gateway: AdmitRequest, besideClaim?: BesideClaim): 
       throw err;
     }
     const admission = verified.admit();
-    besideClaim?.(req, res, verified.caller);
     const pattern = routePattern(req.method, req.path);
     // An unknown path falls through to the 404; a known one needs the role's permission.
     const allowed = pattern === null || mayCall(verified.caller.role, req.method, pattern);

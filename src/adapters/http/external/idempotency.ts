@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
-import type { BesideClaim } from './authenticate.js';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type { AuthenticatedCaller } from '../../../application/access/authenticate-request.js';
-import type { IdempotencyStore } from '../../../application/ports/gateway-ports.js';
+import type { IdempotencyStore, IdempotentAnswer } from '../../../application/ports/gateway-ports.js';
 import {
   IdempotencyKeyInUse,
   IdempotencyKeyReused,
@@ -10,9 +10,7 @@ import {
   malformedIdempotencyKey,
 } from '../../../domain/access/gateway.js';
 import { runInIdempotencyScope, type IdempotencyScope } from '../../shared/idempotency-scope.js';
-
-/** Where `lookAhead` leaves the lookup of this request's key for `check`. */
-const LOOKED_UP = 'idempotencyLookup';
+import { sendError } from '../error-mapper.js';
 
 /** How long a key is kept (CONTRACT §8). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -29,31 +27,36 @@ export function requestFingerprint(method: string, pathWithQuery: string, body: 
 }
 
 /**
- * `Idempotency-Key` on every external POST (CONTRACT §8), after the gate. A key seen before
- * answers from its row: the stored status and body with `Idempotent-Replayed: true`, 422
- * IDEMPOTENCY_KEY_REUSED for other fields, 409 IDEMPOTENCY_KEY_IN_USE while its first request
- * runs (in this process: known at once; in another: its transaction holds the row). A new key
- * opens a scope in which the unit of work writes the key row with the business write; the
- * answer is stored before it is sent (a 5xx is not kept).
+ * `Idempotency-Key` on every external POST (CONTRACT §8), after the gate.
+ *
+ * Optimistic: a keyed request runs as if its key were new, in a scope where the first
+ * transaction inserts the key's row before its work (the unit of work does it), and the answer
+ * is added to the row before it is sent. Only when the key turns out to be taken (a retry, or a
+ * concurrent request whose row that insert waited for) is the row read, and the request answers
+ * as the first did (status and body, `Idempotent-Replayed: true`), or 422
+ * IDEMPOTENCY_KEY_REUSED for other fields, or 409 IDEMPOTENCY_KEY_IN_USE while the first has no
+ * answer yet (in this process a second request with a running key is refused at once). An
+ * answer that wrote nothing (a 4xx) is kept by inserting the row with it; a 5xx is not kept.
+ * Nothing is read before the work: a new key, the common case, costs no lookup.
  */
 export function idempotency(
   store: IdempotencyStore,
+  logger: Logger,
   now: () => Date = () => new Date(),
-): { lookAhead: BesideClaim; check: RequestHandler } {
+): RequestHandler {
   const running = new Set<string>();
-  const keyOf = (req: Request): string | undefined => {
-    const key = req.headers['idempotency-key'];
-    return req.method === 'POST' && typeof key === 'string' && isWellFormedIdempotencyKey(key) ? key : undefined;
+
+  /** Keeps `answer` with the key; or, when the key was taken, what to answer instead. */
+  const settle = async (scope: IdempotencyScope, answer: IdempotentAnswer): Promise<IdempotentAnswer | null> => {
+    if (answer.status >= 500) return null;
+    if (await store.complete(scope, answer, scope.claimed)) return null;
+    const first = await store.find(scope.integrationId, scope.key);
+    if (first && first.fingerprint !== scope.fingerprint) throw new IdempotencyKeyReused();
+    if (!first?.response) throw new IdempotencyKeyInUse();
+    return first.response;
   };
-  // The key's row is looked up while the gate claims the nonce: one round trip less in a row.
-  const lookAhead: BesideClaim = (req, res, caller) => {
-    const key = keyOf(req);
-    if (key === undefined) return;
-    const lookup = store.find(caller.integrationId, key);
-    lookup.catch(() => undefined); // awaited by `check`, unless the gate refuses the request
-    res.locals[LOOKED_UP] = lookup;
-  };
-  const check: RequestHandler = async (req, res, next) => {
+
+  return (req, res, next) => {
     const key = req.headers['idempotency-key'];
     if (req.method !== 'POST' || key === undefined) {
       next();
@@ -61,61 +64,48 @@ export function idempotency(
     }
     if (typeof key !== 'string' || !isWellFormedIdempotencyKey(key)) throw malformedIdempotencyKey();
     const caller = res.locals.caller as AuthenticatedCaller;
-    const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
     const slot = `${caller.integrationId}\u0000${key}`;
     if (running.has(slot)) throw new IdempotencyKeyInUse();
     running.add(slot);
-    let released = false;
-    const release = () => {
-      if (!released) running.delete(slot);
-      released = true;
-    };
-    try {
-      const lookedUp = res.locals[LOOKED_UP] as ReturnType<IdempotencyStore['find']> | undefined;
-      const stored = await (lookedUp ?? store.find(caller.integrationId, key));
-      if (stored) {
-        if (stored.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
-        if (!stored.response) throw new IdempotencyKeyInUse();
-        res.setHeader('Idempotent-Replayed', 'true');
-        res.status(stored.response.status).json(stored.response.body);
-        release();
-        return;
-      }
-    } catch (err) {
-      release();
-      throw err;
-    }
+    const release = () => running.delete(slot);
+    res.once('close', release);
     const at = now();
     const scope: IdempotencyScope = {
       integrationId: caller.integrationId,
       key,
-      fingerprint,
+      fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
       createdAt: at,
       expiresAt: new Date(at.getTime() + IDEMPOTENCY_RETENTION_MS),
       claimed: false,
     };
-    res.once('close', release);
     const send = res.json.bind(res);
+    // The handler's answer goes out once it is kept, or is replaced by the first request's.
     res.json = (body: unknown) => {
-      const status = res.statusCode;
-      if (status >= 500) {
-        release();
-        return send(body);
-      }
-      store.complete(scope, { status, body }, scope.claimed).then(
-        () => {
+      res.json = send;
+      settle(scope, { status: res.statusCode, body }).then(
+        (first) => {
           release();
-          send(body);
+          if (first === null) {
+            send(body);
+            return;
+          }
+          res.setHeader('Idempotent-Replayed', 'true');
+          res.status(first.status);
+          send(first.body);
         },
-        () => {
-          // The answer still goes out; a retry of this key then gets 409 until the row expires.
+        (err: unknown) => {
           release();
-          send(body);
+          if (!(err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse)) {
+            logger.error(
+              { err, requestId: req.id, method: req.method, url: req.originalUrl },
+              'idempotent answer not kept',
+            );
+          }
+          sendError(res, err);
         },
       );
       return res;
     };
     runInIdempotencyScope(scope, next);
   };
-  return { lookAhead, check };
 }

@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { errorHandler } from '../../../src/adapters/http/error-mapper.js';
+import { sendData } from '../../../src/adapters/http/envelope.js';
+import { idempotency } from '../../../src/adapters/http/external/idempotency.js';
+import { KnexIdempotencyStore } from '../../../src/adapters/persistence/idempotency-store.js';
+import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
+import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
+import { RandomUuidGenerator, SystemClock } from '../../../src/adapters/system/system.js';
+import { CreateTenant } from '../../../src/application/organization/create-tenant.js';
+import { ConflictError } from '../../../src/domain/shared/errors.js';
+import { createLogger } from '../../../src/infrastructure/logger.js';
+import { createIntegration, createTenantSetup } from '../../support/mothers.js';
+import { startTestService, type TestService } from '../../support/service.js';
+
+/**
+ * The Idempotency-Key middleware with the real unit of work on the test database: a keyed
+ * request's first transaction inserts the key's row before its work, the answer is added before
+ * it is sent, and a taken key answers from its row (CONTRACT §8). Routes here create tenants,
+ * the simplest write there is, and can fail before or after their write.
+ */
+describe('adapters: Idempotency-Key middleware with the knex unit of work', () => {
+  let svc: TestService;
+  let server: Server;
+  let base: string;
+  let integrationId: string;
+
+  before(async () => {
+    svc = await startTestService();
+    const setup = await createTenantSetup(svc.baseUrl, 'Keys');
+    integrationId = (await createIntegration(svc.baseUrl, setup)).id;
+    const knex = svc.database.knex;
+    const uow = new KnexUnitOfWork(knex, new AesGcmSecretCipher(randomBytes(32)));
+    const createTenant = new CreateTenant(uow, new RandomUuidGenerator(), new SystemClock());
+    const logger = createLogger('silent');
+    const app = express();
+    app.use(express.json());
+    app.use((_req, res, next) => {
+      res.locals.caller = { integrationId };
+      next();
+    });
+    app.use(idempotency(new KnexIdempotencyStore(knex), logger));
+    app.post('/tenants', async (req, res) => {
+      const body = req.body as {
+        name: string;
+        failBeforeWrite?: boolean;
+        failAfterWrite?: boolean;
+        readBack?: boolean;
+        once?: boolean;
+      };
+      if (body.failBeforeWrite) throw new Error('the database is away');
+      // A precondition the first request's own write breaks, as running out of stock would.
+      if (body.once && (await tenantsNamed(body.name)).length > 0) throw new ConflictError('Already there');
+      const tenant = await createTenant.execute({ name: body.name });
+      if (body.failAfterWrite) throw new Error('the presenter broke');
+      // A second use of the database in the same request sees the first transaction's write.
+      const found = body.readBack ? await uow.read((r) => r.tenants.findById(tenant.id)) : undefined;
+      sendData(res, { id: tenant.id, readBack: found?.name ?? null }, 201);
+    });
+    app.use(errorHandler(logger));
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server?.close();
+    await svc?.stop();
+  });
+
+  const post = async (key: string, body: object) => {
+    const res = await fetch(`${base}/tenants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: (await res.json()) as any };
+  };
+  const tenantsNamed = async (name: string) => svc.database.knex('tenants').where({ name }).select('id');
+  const keyRow = (key: string) =>
+    svc.database.knex('idempotency_keys').where({ integration_id: integrationId, key }).first();
+
+  it('commits the write with the key row and the answer, and replays it without writing again', async () => {
+    const first = await post('k-commit', { name: 'Held 1' });
+    expect(first.status).to.equal(201);
+    expect(await tenantsNamed('Held 1')).to.have.length(1);
+    const row = await keyRow('k-commit');
+    expect(row.status_code).to.equal(201);
+    expect(row.body.data.id).to.equal(first.body.data.id);
+
+    const again = await post('k-commit', { name: 'Held 1' });
+    expect(again).to.deep.include({ status: 201, replayed: 'true' });
+    expect(again.body).to.deep.equal(first.body);
+    expect(await tenantsNamed('Held 1')).to.have.length(1);
+  });
+
+  it('keeps no 5xx answer: a key whose write committed before the 5xx answers 409 ever after, and never runs twice', async () => {
+    const failed = await post('k-fail', { name: 'Held 2', failAfterWrite: true });
+    expect(failed.status).to.equal(500);
+    expect(await tenantsNamed('Held 2')).to.have.length(1);
+    expect((await keyRow('k-fail')).status_code).to.equal(null);
+
+    const retry = await post('k-fail', { name: 'Held 2', failAfterWrite: true });
+    expect(retry.status).to.equal(409);
+    expect(retry.body.code).to.equal('IDEMPOTENCY_KEY_IN_USE');
+    expect(await tenantsNamed('Held 2')).to.have.length(1);
+  });
+
+  it('lets a key whose request failed with a 5xx before writing be used again', async () => {
+    const unkept = await post('k-fail-early-2', { name: 'Held 2b', failBeforeWrite: true });
+    expect(unkept.status).to.equal(500);
+    expect(await keyRow('k-fail-early-2')).to.equal(undefined);
+    const retry = await post('k-fail-early-2', { name: 'Held 2b' });
+    expect(retry).to.deep.include({ status: 201, replayed: null });
+  });
+
+  it('commits the key row with the write, so a later read of the request sees it, then adds the answer', async () => {
+    const r = await post('k-read', { name: 'Held 3', readBack: true });
+    expect(r.status).to.equal(201);
+    expect(r.body.data.readBack).to.equal('Held 3');
+    const row = await keyRow('k-read');
+    expect(row.status_code).to.equal(201);
+    expect(row.body.data.id).to.equal(r.body.data.id);
+  });
+
+  it("replays the first answer even when the retry's own run now fails (the work runs before the key is read)", async () => {
+    const first = await post('k-once', { name: 'Held 6', once: true });
+    expect(first.status).to.equal(201);
+    const retry = await post('k-once', { name: 'Held 6', once: true });
+    expect(retry).to.deep.include({ status: 201, replayed: 'true' });
+    expect(retry.body).to.deep.equal(first.body);
+    const fresh = await post('k-once-2', { name: 'Held 6', once: true });
+    expect(fresh.status).to.equal(409);
+  });
+
+  it('answers 422 to the same key with other fields and rolls back what that request wrote', async () => {
+    await post('k-other', { name: 'Held 4' });
+    const other = await post('k-other', { name: 'Held 5' });
+    expect(other.status).to.equal(422);
+    expect(other.body.code).to.equal('IDEMPOTENCY_KEY_REUSED');
+    expect(await tenantsNamed('Held 5')).to.have.length(0);
+  });
+});
