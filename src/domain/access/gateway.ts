@@ -137,7 +137,6 @@ export class IdempotencyKeyInUse extends DomainError {
   }
 }
 
-/** `Idempotency-Key`: 1 to 255 printable ASCII characters. */
 /** An Idempotency-Key: 1 to 255 printable ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
