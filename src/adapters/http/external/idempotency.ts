@@ -90,18 +90,24 @@ export function idempotency(
             return;
           }
           res.setHeader('Idempotent-Replayed', 'true');
+          // For the access log and the metrics: the code of the answer replayed, if an error's.
+          res.locals.errorCode = first.status >= 400 ? (first.body as { code?: string } | null)?.code : undefined;
           res.status(first.status);
           send(first.body);
         },
         (err: unknown) => {
           release();
-          if (!(err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse)) {
-            logger.error(
-              { err, requestId: req.id, method: req.method, url: req.originalUrl },
-              'idempotent answer not kept',
-            );
+          if (err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse) {
+            sendError(res, err);
+            return;
           }
-          sendError(res, err);
+          // The answer still goes out (its write, if any, is done); a retry of this key then
+          // gets 409 until the row expires.
+          logger.error(
+            { err, requestId: req.id, method: req.method, url: req.originalUrl },
+            'idempotent answer not kept',
+          );
+          send(body);
         },
       );
       return res;
