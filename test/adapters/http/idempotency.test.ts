@@ -135,6 +135,18 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
     expect(fresh.status).to.equal(409);
   });
 
+  it('adds the answers of parallel requests each to its own key', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(`k-parallel-${i}`, { name: `Parallel ${i}` })),
+    );
+    for (const [i, r] of answers.entries()) {
+      expect(r.status).to.equal(201);
+      const row = await keyRow(`k-parallel-${i}`);
+      expect(row.status_code).to.equal(201);
+      expect(row.body).to.deep.equal(r.body);
+    }
+  });
+
   it('answers 422 to the same key with other fields and rolls back what that request wrote', async () => {
     await post('k-other', { name: 'Held 4' });
     const other = await post('k-other', { name: 'Held 5' });
