@@ -203,6 +203,7 @@ async function main(): Promise<void> {
     }
     if (only !== undefined) {
       report(rows);
+      failIfNot2xx(rows);
       return;
     }
 
@@ -236,14 +237,7 @@ async function main(): Promise<void> {
 
     const peak = service.peakRssMb();
     report(rows, { peakRssMb: peak, small, large });
-    const failures = rows.reduce(
-      (n, r) => n + r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0),
-      0,
-    );
-    if (failures > 0) {
-      console.error(`${failures} requests were not answered 2xx: the harness or a server is broken`);
-      process.exitCode = 1;
-    }
+    failIfNot2xx(rows);
   } finally {
     await service.stop();
     await baseline.stop();
@@ -272,6 +266,18 @@ function webhookScenario(): void {
       `${r.deliveriesPerSecond >= WEBHOOK_TARGET.perSecond ? 'MET' : 'MISSED'}); commit→delivery p50 ${r.p50.toFixed(1)} ms ` +
       `(target ≤ ${WEBHOOK_TARGET.p50Ms}: ${r.p50 <= WEBHOOK_TARGET.p50Ms ? 'MET' : 'MISSED'}), p99 ${r.p99.toFixed(1)} ms`,
   );
+}
+
+/** A request answered other than 2xx means the harness or a server is broken: the run fails. */
+function failIfNot2xx(rows: Row[]): void {
+  const failures = rows.reduce(
+    (n, r) => n + r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0),
+    0,
+  );
+  if (failures > 0) {
+    console.error(`${failures} requests were not answered 2xx: the harness or a server is broken`);
+    process.exitCode = 1;
+  }
 }
 
 /** Runs a load against `server`, and adds the CPU its process and PostgreSQL spent per request. */
