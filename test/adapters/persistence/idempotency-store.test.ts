@@ -20,16 +20,21 @@ describe('adapters: KnexIdempotencyStore', () => {
     await svc?.stop();
   });
 
-  /** A key row as a keyed request's transaction commits it: no answer yet. */
-  const claimed = async (): Promise<IdempotencyKeyEntry> => {
+  /** A fresh key of the integration, kept 24 h. */
+  const newEntry = (fingerprint: string): IdempotencyKeyEntry => {
     const now = new Date();
-    const entry = {
+    return {
       integrationId,
       key: `key-${randomUUID()}`,
-      fingerprint: 'a'.repeat(64),
+      fingerprint,
       createdAt: now,
       expiresAt: new Date(now.getTime() + 86_400_000),
     };
+  };
+
+  /** A key row as a keyed request's transaction commits it: no answer yet. */
+  const claimed = async (): Promise<IdempotencyKeyEntry> => {
+    const entry = newEntry('a'.repeat(64));
     await svc.database.knex.transaction((trx) => claimIdempotencyKey(trx, entry));
     return entry;
   };
@@ -42,14 +47,7 @@ describe('adapters: KnexIdempotencyStore', () => {
   });
 
   it('inserts the whole row for an answer that wrote nothing, and says when the key was taken', async () => {
-    const now = new Date();
-    const entry = {
-      integrationId,
-      key: `key-${randomUUID()}`,
-      fingerprint: 'b'.repeat(64),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    };
+    const entry = newEntry('b'.repeat(64));
     expect(await store.complete(entry, { status: 400, body: { code: 'VALIDATION_ERROR' } }, false)).to.equal(true);
     expect(await store.complete(entry, { status: 404, body: { code: 'NOT_FOUND' } }, false)).to.equal(false);
     expect((await store.find(integrationId, entry.key))!.response!.status).to.equal(400);
