@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import type { RouteTable } from '../../src/adapters/http/observability.js';
 import { documentedOperations } from '../../src/adapters/http/openapi/document.js';
+import { ADMIN_API, EXTERNAL_API } from '../../src/adapters/http/openapi/index.js';
+import { bodyValidator } from '../../src/adapters/shared/validation.js';
 import { ExternalApi } from '../../src/adapters/sdk/index.js';
 import { INFRA } from '../../src/infrastructure/tokens.js';
 import { EXTERNAL_ROUTES } from '../../src/domain/access/permissions.js';
@@ -55,6 +57,16 @@ describe('GET /api/v1/openapi.json (issue 16, CONTRACT §9)', () => {
       .map((o) => `${o.method.toUpperCase()} ${o.route.path}`)
       .sort();
     expect(Object.keys(EXTERNAL_ROUTES).sort()).to.deep.equal(external);
+  });
+
+  it('gives every route an example its own body schema accepts, and none to a route without a body', () => {
+    const routes = [...EXTERNAL_API.routes, ...ADMIN_API.routes];
+    const withExample = routes.filter((r) => r.example !== undefined);
+    expect(withExample.length).to.be.greaterThan(30);
+    for (const r of withExample) {
+      expect(r.body, `${r.operationId} has an example but no body`).to.not.equal(undefined);
+      expect(() => bodyValidator(r.body!)(structuredClone(r.example)), r.operationId).to.not.throw();
+    }
   });
 
   it('lints clean: a valid OpenAPI 3.1 document whose $refs all resolve', async () => {

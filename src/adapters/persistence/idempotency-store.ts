@@ -5,6 +5,7 @@ import type {
   IdempotentAnswer,
   StoredIdempotencyKey,
 } from '../../application/ports/gateway-ports.js';
+import type { JsonValue } from '../../application/access/authenticate-request.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
 import type { Db } from './db.js';
 
@@ -16,7 +17,7 @@ export class KnexIdempotencyStore implements IdempotencyStore {
     const row = (await this.knex('idempotency_keys')
       .where({ integration_id: integrationId, key })
       .first('fingerprint', 'status_code', 'body')) as
-      { fingerprint: string; status_code: number | null; body: unknown } | undefined;
+      { fingerprint: string; status_code: number | null; body: JsonValue } | undefined;
     if (!row) return null;
     return {
       fingerprint: row.fingerprint,

@@ -1,4 +1,5 @@
 import type { Plan } from '../../domain/access/gateway.js';
+import type { JsonValue } from '../access/authenticate-request.js';
 
 /**
  * Usage metering (CONTRACT §8): counts per tenant, integration and UTC month, aggregated in
@@ -37,10 +38,10 @@ export interface PlanRepository {
   usageByIntegration(tenantId: string, month: string): Promise<IntegrationUsage[]>;
 }
 
-/** A keyed request's answer as kept with its key: status and body. */
+/** A keyed request's answer as kept with its key: status and the JSON body sent. */
 export interface IdempotentAnswer {
   status: number;
-  body: unknown;
+  body: JsonValue;
 }
 
 /** An Idempotency-Key as stored: the request's fingerprint and, once answered, the answer. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AuthenticatedCaller } from '../../../application/access/authenticate-request.js';
+import type { JsonValue } from '../../../application/access/authenticate-request.js';
 import type { IdempotencyStore, IdempotentAnswer } from '../../../application/ports/gateway-ports.js';
 import {
   IdempotencyKeyInUse,
@@ -80,7 +81,7 @@ export function idempotency(
     };
     const send = res.json.bind(res);
     // The handler's answer goes out once it is kept, or is replaced by the first request's.
-    res.json = (body: unknown) => {
+    res.json = (body: JsonValue) => {
       res.json = send;
       settle(scope, { status: res.statusCode, body }).then(
         (first) => {

@@ -1,4 +1,5 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
+import type { JsonValue } from '../../../application/access/authenticate-request.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -36,8 +37,11 @@ export interface RouteDoc {
   success: { status: 200 | 201; data: TSchema; paginated?: boolean };
   /** Error statuses this route can answer besides those every route of its API can. */
   errors?: number[];
-  /** A request body example (without the signature fields). */
-  example?: unknown;
+  /**
+   * A request body example (without the signature fields). The document test validates it with
+   * the route's own body schema, so it cannot drift from what the route accepts.
+   */
+  example?: JsonValue;
 }
 
 /** An API of the document: its prefix, the routes it serves and its security. */
