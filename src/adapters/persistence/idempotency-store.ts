@@ -72,3 +72,39 @@ export async function claimIdempotencyKey(trx: Db, scope: IdempotencyKeyEntry): 
     .returning('key')) as unknown[];
   if (rows.length === 0) throw new IdempotencyKeyInUse();
 }
+
+/** A key row already there fails the statement that inserts it without ON CONFLICT. */
+export const KEY_TAKEN = { idempotency_keys_pkey: () => new IdempotencyKeyInUse() };
+
+/**
+ * A keyed request's key, for the one statement of `UnitOfWork.runStatement` to insert with its
+ * write (there is no transaction around it to hold the key row).
+ */
+export class StatementKey {
+  private taken = false;
+
+  constructor(private readonly entry: IdempotencyKeyEntry) {}
+
+  /** Whether a statement has inserted the key. */
+  get used(): boolean {
+    return this.taken;
+  }
+
+  /**
+   * The key's row (without the answer) as a data-modifying CTE, inserted once per row of the
+   * CTE `gate`, whose row means the write happens. No ON CONFLICT: a key already taken fails
+   * the whole statement with a unique violation (`KEY_TAKEN`), so nothing is written; a key
+   * held by a running request makes the insert wait for its end first. Once per request.
+   */
+  cte(gate: string): { sql: string; bindings: (string | Date)[] } {
+    if (this.taken) throw new Error('the Idempotency-Key is already in a statement');
+    this.taken = true;
+    const row = keyRow(this.entry, undefined);
+    return {
+      sql: `idempotency_key AS (
+         INSERT INTO idempotency_keys (integration_id, key, fingerprint, created_at, expires_at)
+         SELECT ?::uuid, ?, ?, ?::timestamptz, ?::timestamptz FROM ${gate})`,
+      bindings: [row.integration_id, row.key, row.fingerprint, row.created_at, row.expires_at],
+    };
+  }
+}

@@ -7,7 +7,10 @@ import type {
 import type { Page } from '../../application/ports/pagination.js';
 import { CustomerNotFound, DuplicateDocumentNumber, InvoiceLineProductMissing } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
+import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { translateViolations } from './db-errors.js';
+import { documentNumberCtes } from './document-numbers.js';
+import { KEY_TAKEN, type StatementKey } from './idempotency-store.js';
 import {
   toInvoice,
   toInvoiceLineRows,
@@ -28,25 +31,56 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   constructor(
     private readonly db: Db,
     private readonly seen: SeenAggregates,
+    /** Set only inside `UnitOfWork.runStatement` of a keyed request. */
+    private readonly statementKey?: StatementKey,
   ) {}
 
-  /** The foreign keys check the customer and the products (of the same tenant): no lookups first. */
+  /**
+   * Numbers the new invoice and stores it with its lines in one statement: the number is drawn
+   * (`documentNumberCtes`) by the statement that inserts the rows, so the counter's lock is held
+   * for that statement only when it runs on its own (`UnitOfWork.runStatement`), and a keyed
+   * request's key goes into the same statement. The foreign keys check the customer and the
+   * products (of the same tenant) at the end of the statement: no lookups first.
+   */
   async add(invoice: Invoice): Promise<void> {
     this.seen.add(invoice);
-    // One round trip: the invoice in a data-modifying CTE, its lines in the statement around it
-    // (the foreign keys are checked at the end of the statement, when both are in).
-    await translateViolations(
+    const { number: _drawnBelow, ...row } = toInvoiceRow(invoice);
+    const counter = documentNumberCtes('drawn', row.tenant_id, row.fiscal_year_id, 'INV');
+    const key = this.statementKey?.cte('invoice');
+    const columns = Object.keys(row);
+    const lineColumns = Object.keys(toInvoiceLineRows(invoice)[0] ?? {});
+    const list = (names: string[], alias = '') => names.map((c) => `${alias}"${c}"`).join(', ');
+    const { rows } = await translateViolations(
       () =>
-        this.db
-          .with('invoice', this.db('invoices').insert(toInvoiceRow(invoice)))
-          .insert(toInvoiceLineRows(invoice))
-          .into('invoice_lines'),
+        this.db.raw<{ rows: { number: string }[] }>(
+          `WITH ${counter.sql},
+           invoice AS (
+             INSERT INTO invoices (${list(columns)}, number)
+             SELECT ${list(columns, 'r.')}, drawn.number
+               FROM drawn, json_populate_record(NULL::invoices, ?::json) r
+             RETURNING id, number
+           ),
+           lines AS (
+             INSERT INTO invoice_lines (${list(lineColumns)})
+             SELECT ${list(lineColumns, 'l.')} FROM invoice, json_populate_recordset(NULL::invoice_lines, ?::json) l
+           )${key ? `, ${key.sql}` : ''}
+           SELECT number FROM invoice`,
+          [
+            ...counter.bindings,
+            JSON.stringify(row),
+            JSON.stringify(toInvoiceLineRows(invoice)),
+            ...(key?.bindings ?? []),
+          ],
+        ),
       {
         invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
         invoices_customer_fk: () => new CustomerNotFound(),
         invoice_lines_product_fk: () => new InvoiceLineProductMissing(),
+        ...KEY_TAKEN,
       },
     );
+    if (!rows[0]) throw new FiscalYearNotFound();
+    invoice.numbered(rows[0].number);
   }
 
   async save(invoice: Invoice): Promise<void> {

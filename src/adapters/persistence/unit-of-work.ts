@@ -5,7 +5,7 @@ import { KnexAdjustmentRequestRepository } from './adjustment-request-repository
 import { KnexCustomerRepository } from './customer-repository.js';
 import { currentIdempotencyScope } from '../shared/idempotency-scope.js';
 import { isRetryable } from './db-errors.js';
-import { claimIdempotencyKey } from './idempotency-store.js';
+import { claimIdempotencyKey, StatementKey } from './idempotency-store.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
 import { KnexIntegrationRepository } from './integration-repository.js';
 import { IntegrationMapper } from './integration.mapper.js';
@@ -33,7 +33,12 @@ import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
 import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
 
-export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregates = new Set()): Repositories {
+export function repositoriesFor(
+  db: Db,
+  cipher: SecretCipher,
+  seen: SeenAggregates = new Set(),
+  statementKey?: StatementKey,
+): Repositories {
   return {
     tenants: new KnexTenantRepository(db),
     branches: new KnexBranchRepository(db),
@@ -49,7 +54,7 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
     goodsReceipts: new KnexGoodsReceiptRepository(db),
     customers: new KnexCustomerRepository(db),
     integrations: new KnexIntegrationRepository(db, new IntegrationMapper(cipher)),
-    invoices: new KnexInvoiceRepository(db, seen),
+    invoices: new KnexInvoiceRepository(db, seen, statementKey),
     creditNotes: new KnexNoteRepository(db, 'CREDIT', seen),
     debitNotes: new KnexNoteRepository(db, 'DEBIT', seen),
     payments: new KnexPaymentRepository(db, seen),
@@ -63,6 +68,18 @@ export function repositoriesFor(db: Db, cipher: SecretCipher, seen: SeenAggregat
 
 const MAX_ATTEMPTS = 5;
 
+/** Runs `attempt` again, after a short random pause, on a serialization failure or deadlock. */
+async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (n >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * n));
+    }
+  }
+}
+
 /** The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock. */
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(
@@ -75,22 +92,34 @@ export class KnexUnitOfWork implements UnitOfWork {
     // write and its key commit or roll back together.
     const scope = currentIdempotencyScope();
     const claiming = scope !== undefined && !scope.claimed;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await this.knex.transaction(async (trx) => {
-          if (claiming) await claimIdempotencyKey(trx, scope);
-          const seen: SeenAggregates = new Set();
-          const result = await work(repositoriesFor(trx, this.cipher, seen));
-          await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
-          return result;
-        });
-        if (claiming) scope.claimed = true;
+    const result = await retried(() =>
+      this.knex.transaction(async (trx) => {
+        if (claiming) await claimIdempotencyKey(trx, scope);
+        const seen: SeenAggregates = new Set();
+        const result = await work(repositoriesFor(trx, this.cipher, seen));
+        await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
         return result;
-      } catch (err) {
-        if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+      }),
+    );
+    if (claiming) scope.claimed = true;
+    return result;
+  }
+
+  async runStatement<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const scope = currentIdempotencyScope();
+    const claiming = scope !== undefined && !scope.claimed;
+    const result = await retried(async () => {
+      const key = claiming ? new StatementKey(scope) : undefined;
+      const seen: SeenAggregates = new Set();
+      const result = await work(repositoriesFor(this.knex, this.cipher, seen, key));
+      if (key && !key.used) throw new Error("runStatement: the work wrote without the request's Idempotency-Key");
+      if ([...seen].some((aggregate) => aggregate.pullEvents().length > 0)) {
+        throw new Error('runStatement: events need a transaction (use run)');
       }
-    }
+      return result;
+    });
+    if (claiming) scope.claimed = true;
+    return result;
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

@@ -6,7 +6,6 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { CreateInvoiceCommand } from './commands.js';
-import { nextDocumentNumber } from './documents.js';
 
 /**
  * POST /billing/invoices: a DRAFT invoice of the caller's tenant, attributed to its branch and
@@ -15,7 +14,7 @@ import { nextDocumentNumber } from './documents.js';
  */
 export class CreateInvoice {
   constructor(
-    private readonly uow: UnitOfWork<'invoices' | 'documentNumbers' | 'products'>,
+    private readonly uow: UnitOfWork<'invoices' | 'products'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -33,20 +32,14 @@ export class CreateInvoice {
     }
   }
 
+  /** One statement draws the number and stores the invoice (and a keyed request's key). */
   private create(caller: Caller, command: CreateInvoiceCommand): Promise<Invoice> {
-    return this.uow.run(async (r) => {
-      const number = await nextDocumentNumber(r, caller, 'INV');
-      const invoice = Invoice.create(
-        {
-          id: this.ids.next(),
-          tenantId: caller.tenantId,
-          number,
-          branchId: caller.branchId,
-          fiscalYearId: caller.fiscalYearId,
-        },
-        command,
-        this.clock.now(),
-      );
+    const invoice = Invoice.create(
+      { id: this.ids.next(), tenantId: caller.tenantId, branchId: caller.branchId, fiscalYearId: caller.fiscalYearId },
+      command,
+      this.clock.now(),
+    );
+    return this.uow.runStatement(async (r) => {
       await r.invoices.add(invoice);
       return invoice;
     });

@@ -46,9 +46,11 @@ export interface InvoiceSummary extends InvoiceAmounts {
 
 export interface InvoiceRepository {
   /**
-   * The invoice and its lines. Throws DuplicateDocumentNumber when the number is taken,
+   * A new invoice (`Invoice.create`) and its lines, numbered (`Invoice.numbered`) with the next
+   * `INV` number of its fiscal year, all in one statement, atomic on its own (so it may run in
+   * `UnitOfWork.runStatement`). Throws DuplicateDocumentNumber when the number is taken,
    * CustomerNotFound when the customer is not the tenant's, InvoiceLineProductMissing when a
-   * line's product is not.
+   * line's product is not, FiscalYearNotFound when the fiscal year is not the tenant's.
    */
   add(invoice: Invoice): Promise<void>;
   /** Writes the lifecycle fields (status, payments, void reason, timestamps). */

@@ -1,4 +1,7 @@
-/** Document kinds that carry a number `<KIND>-<fiscal year code>-<6-digit sequence>`. */
+/**
+ * Document kinds that carry a number `<KIND>-<fiscal year code>-<sequence>`, the sequence
+ * zero-padded to 6 digits (more once it passes 999999). The store makes the numbers.
+ */
 export type DocumentKind = 'INV' | 'CN' | 'DN' | 'ADJ' | 'SHP' | 'TRF' | 'RSV' | 'PO' | 'GRN' | 'PAY' | 'RF';
 
 export interface DocumentNumbers {
@@ -9,8 +12,4 @@ export interface DocumentNumbers {
    * year is not the tenant's.
    */
   next(tenantId: string, fiscalYearId: string, kind: DocumentKind): Promise<string>;
-}
-
-export function formatDocumentNumber(kind: DocumentKind, fiscalYearCode: string, sequence: number): string {
-  return `${kind}-${fiscalYearCode}-${String(sequence).padStart(6, '0')}`;
 }

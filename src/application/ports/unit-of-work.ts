@@ -70,5 +70,14 @@ export type RepositoryName = keyof Repositories;
  */
 export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
   run<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+  /**
+   * For `work` whose only write is one repository call documented as a single statement,
+   * atomic on its own (`InvoiceRepository.add`): it runs with no transaction around it, so the
+   * locks that statement takes (a document counter) are held for the statement alone, and it
+   * costs no BEGIN and COMMIT round trips. A keyed request's Idempotency-Key is inserted by that
+   * same statement. Its aggregates must record no events (there is no transaction to carry
+   * them to the outbox). Retried like `run`.
+   */
+  runStatement<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
   read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
 }

@@ -19,6 +19,8 @@ import { Refund } from './refund.js';
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
 
+const UNNUMBERED = '';
+
 /** What the invoice row holds. */
 export interface InvoiceState {
   id: string;
@@ -107,11 +109,12 @@ export class Invoice extends AggregateRoot {
   }
 
   /**
-   * A new DRAFT invoice with exact line totals. Records no event: `billing.invoice.created`
-   * fires on approval. Throws ValidationError when a line total or the total is too large.
+   * A new DRAFT invoice with exact line totals, without its number until the store draws it
+   * (`numbered`). Records no event: `billing.invoice.created` fires on approval. Throws
+   * ValidationError when a line total or the total is too large.
    */
   static create(
-    ids: { id: string; tenantId: string; number: string; branchId: string; fiscalYearId: string },
+    ids: { id: string; tenantId: string; branchId: string; fiscalYearId: string },
     request: NewInvoice,
     now: Date,
   ): Invoice {
@@ -119,6 +122,7 @@ export class Invoice extends AggregateRoot {
     return new Invoice(
       {
         ...ids,
+        number: UNNUMBERED,
         customerId: request.customerId.toLowerCase(),
         paymentMethod: request.paymentMethod,
         status: 'DRAFT',
@@ -147,8 +151,15 @@ export class Invoice extends AggregateRoot {
   get tenantId(): string {
     return this.s.tenantId;
   }
+  /** `INV-2026-000042`; empty until the invoice is stored. */
   get number(): string {
     return this.s.number;
+  }
+
+  /** The number the store drew for this new invoice, in the statement that stored it. */
+  numbered(number: string): void {
+    if (this.s.number !== UNNUMBERED) throw new Error(`invoice ${this.s.id} already has a number`);
+    this.s = { ...this.s, number };
   }
   get status(): InvoiceStatus {
     return this.s.status;

@@ -4,9 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
 import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
 import { invoiceView } from '../../../src/adapters/shared/billing-views.js';
-import { DuplicateDocumentNumber } from '../../../src/domain/billing/errors.js';
+import { runInIdempotencyScope } from '../../../src/adapters/shared/idempotency-scope.js';
+import { IdempotencyKeyInUse } from '../../../src/domain/access/gateway.js';
+import { CustomerNotFound, DuplicateDocumentNumber } from '../../../src/domain/billing/errors.js';
+import { FiscalYearNotFound } from '../../../src/domain/organization/errors.js';
 import { Invoice } from '../../../src/domain/billing/invoice.js';
-import { Money } from '../../../src/domain/shared/money.js';
 import type { Database } from '../../../src/infrastructure/database.js';
 import { resetData, testDatabase } from '../../support/database.js';
 
@@ -19,7 +21,6 @@ describe('billing repositories (real database)', () => {
   const customerId = randomUUID();
   const productId = randomUUID();
   const now = new Date('2026-03-01T10:00:00.123Z');
-  let seq = 0;
 
   before(async () => {
     db = await testDatabase();
@@ -49,14 +50,18 @@ describe('billing repositories (real database)', () => {
     });
   });
 
-  function newInvoice(items = [{ productId, quantity: 1, unitPrice: 100 }], at = now): Invoice {
-    seq += 1;
+  function newInvoice(items = [{ productId, quantity: 1, unitPrice: 100 }], at = now, customer = customerId): Invoice {
     return Invoice.create(
-      { id: randomUUID(), tenantId, number: `INV-2026-${String(seq).padStart(6, '0')}`, branchId, fiscalYearId },
-      { customerId, paymentMethod: 'QR', items },
+      { id: randomUUID(), tenantId, branchId, fiscalYearId },
+      { customerId: customer, paymentMethod: 'QR', items },
       at,
     );
   }
+
+  const lastNumber = async () =>
+    (await db.knex('document_sequences').where({ tenant_id: tenantId, kind: 'INV' }).first('last_value'))?.last_value ??
+    0;
+  const invoiceCount = async () => Number((await db.knex('invoices').count({ n: '*' }).first())!.n);
 
   it('stores an invoice with its lines and rebuilds it exactly', async () => {
     const inv = newInvoice([
@@ -111,11 +116,89 @@ describe('billing repositories (real database)', () => {
     expect(notes.items.map((n) => n.status).sort()).to.deep.equal(['APPROVED', 'DRAFT']);
   });
 
+  it('numbers each invoice in the statement that stores it; a refused statement uses no number', async () => {
+    const first = newInvoice();
+    await uow.runStatement((r) => r.invoices.add(first));
+    const n = Number(first.number.slice('INV-2026-'.length));
+    expect(first.number).to.match(/^INV-2026-\d{6}$/);
+    await expect(uow.runStatement((r) => r.invoices.add(newInvoice(undefined, now, randomUUID())))).to.be.rejectedWith(
+      CustomerNotFound,
+    );
+    const otherYear = Invoice.create(
+      { id: randomUUID(), tenantId, branchId, fiscalYearId: randomUUID() },
+      { customerId, paymentMethod: 'QR', items: [{ productId, quantity: 1, unitPrice: 1 }] },
+      now,
+    );
+    const before = await invoiceCount();
+    await expect(uow.runStatement((r) => r.invoices.add(otherYear))).to.be.rejectedWith(FiscalYearNotFound);
+    expect(await invoiceCount()).to.equal(before);
+    const second = newInvoice();
+    await uow.run((r) => r.invoices.add(second));
+    expect(second.number).to.equal(`INV-2026-${String(n + 1).padStart(6, '0')}`);
+    expect((await uow.read((r) => r.invoices.findById(tenantId, second.id)))!.number).to.equal(second.number);
+    expect(() => second.numbered('INV-2026-999999')).to.throw(/already has a number/);
+  });
+
+  it('hands parallel statements unique, gapless numbers', async () => {
+    const from = Number(await lastNumber());
+    const invoices = Array.from({ length: 20 }, () => newInvoice());
+    await Promise.all(invoices.map((inv) => uow.runStatement((r) => r.invoices.add(inv))));
+    const expected = Array.from({ length: 20 }, (_, i) => `INV-2026-${String(from + i + 1).padStart(6, '0')}`);
+    expect(invoices.map((i) => i.number).sort()).to.deep.equal(expected);
+  });
+
   it('turns a duplicate number into DuplicateDocumentNumber', async () => {
+    await uow.run((r) => r.invoices.add(newInvoice()));
+    const counter = () => db.knex('document_sequences').where({ tenant_id: tenantId, kind: 'INV' });
+    await counter().decrement('last_value', 1);
+    await expect(uow.run((r) => r.invoices.add(newInvoice()))).to.be.rejectedWith(DuplicateDocumentNumber);
+    await counter().increment('last_value', 1);
+  });
+
+  it("claims a keyed request's Idempotency-Key in the same statement, and writes nothing when it is taken", async () => {
+    const integrationId = randomUUID();
+    await db.knex('integrations').insert({
+      tenant_id: tenantId,
+      id: integrationId,
+      branch_id: branchId,
+      fiscal_year_id: fiscalYearId,
+      role: 'BILLING',
+      client_name: 'Shop',
+      client_id: `client-${integrationId}`,
+      client_secret_enc: 'not used here',
+      created_at: now,
+      updated_at: now,
+    });
+    const scope = () => ({
+      integrationId,
+      key: `statement-${randomUUID()}`,
+      fingerprint: 'a'.repeat(64),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      claimed: false,
+    });
+    const first = scope();
     const inv = newInvoice();
-    await uow.run((r) => r.invoices.add(inv));
-    const copy = Invoice.restore({ ...newInvoice().state(), number: inv.number }, { ...zeroTotals() });
-    await expect(uow.run((r) => r.invoices.add(copy))).to.be.rejectedWith(DuplicateDocumentNumber);
+    await runInIdempotencyScope(first, () => uow.runStatement((r) => r.invoices.add(inv)));
+    expect(first.claimed).to.equal(true);
+    const row = await db.knex('idempotency_keys').where({ key: first.key }).first('status_code');
+    expect(row).to.deep.equal({ status_code: null });
+
+    const [count, last] = [await invoiceCount(), await lastNumber()];
+    const retry = { ...first, claimed: false };
+    await expect(
+      runInIdempotencyScope(retry, () => uow.runStatement((r) => r.invoices.add(newInvoice()))),
+    ).to.be.rejectedWith(IdempotencyKeyInUse);
+    expect(retry.claimed).to.equal(false);
+    expect([await invoiceCount(), await lastNumber()]).to.deep.equal([count, last]);
+
+    const refused = scope();
+    await expect(
+      runInIdempotencyScope(refused, () =>
+        uow.runStatement((r) => r.invoices.add(newInvoice(undefined, now, randomUUID()))),
+      ),
+    ).to.be.rejectedWith(CustomerNotFound);
+    expect(await db.knex('idempotency_keys').where({ key: refused.key }).first()).to.equal(undefined);
   });
 
   it('CHECK constraints make impossible states impossible', async () => {
@@ -134,7 +217,3 @@ describe('billing repositories (real database)', () => {
     }
   });
 });
-
-function zeroTotals() {
-  return { approvedDebits: Money.ZERO, approvedCredits: Money.ZERO, pendingCredits: Money.ZERO };
-}

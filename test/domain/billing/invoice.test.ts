@@ -28,7 +28,9 @@ function draft(total: number | string = 100): Invoice {
     paymentMethod: 'CARD' as const,
     items: [{ productId: P, quantity: 1, unitPrice: Number(total) }],
   };
-  return Invoice.create({ id: I, tenantId: T, number: 'INV-2026-000007', branchId: B, fiscalYearId: F }, request, NOW);
+  const invoice = Invoice.create({ id: I, tenantId: T, branchId: B, fiscalYearId: F }, request, NOW);
+  invoice.numbered('INV-2026-000007');
+  return invoice;
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

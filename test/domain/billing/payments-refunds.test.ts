@@ -23,11 +23,13 @@ const m = (v: string | number) => Money.of(v);
 const ALL: InvoiceStatus[] = ['DRAFT', 'APPROVED', 'PAID', 'VOIDED'];
 
 function draft(total: number | string = 100): Invoice {
-  return Invoice.create(
-    { id: I, tenantId: T, number: 'INV-2026-000007', branchId: B, fiscalYearId: F },
+  const invoice = Invoice.create(
+    { id: I, tenantId: T, branchId: B, fiscalYearId: F },
     { customerId: C, paymentMethod: 'CARD', items: [{ productId: P, quantity: 1, unitPrice: Number(total) }] },
     NOW,
   );
+  invoice.numbered('INV-2026-000007');
+  return invoice;
 }
 
 /** A stored invoice in `status` with `payments` received and `refunds` given, rebuilt as the repository would. */
