@@ -11,6 +11,25 @@ import type { Db } from './db.js';
 /** The indexed search text (`products_search_trgm`): the expression must match the index's. */
 const SEARCH_TEXT = `(lower(p.name) || chr(1) || lower(p.sku))`;
 
+/**
+ * The part of a search term the trigram index is asked for, when it is not the whole term: the
+ * longest run of 3 or more letters and digits that holds a digit (`1234` of `sku-1234`).
+ * PostgreSQL's GIN scan reads the whole posting tree of every trigram it is given, and codes
+ * share their prefix's trigrams with the whole catalogue (`sku`: every product): at 1M products
+ * that was 753 buffers and 7–13 ms for `sku-1234`, against 9 buffers and under 1 ms for `1234`.
+ * The whole term still decides every row (`productSearch`), so only the speed depends on this
+ * choice. Words without digits keep the whole term, whose trigrams the index intersects.
+ */
+export function indexedFragment(term: string): string | null {
+  const lowered = term.toLowerCase();
+  const runs = (lowered.match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((run) => /\p{N}/u.test(run));
+  const longest = runs.reduce<string | null>(
+    (best, run) => (best === null || run.length > best.length ? run : best),
+    null,
+  );
+  return longest === lowered ? null : longest;
+}
+
 export class KnexProductRepository implements ProductRepository {
   constructor(private readonly db: Db) {}
 
@@ -36,11 +55,21 @@ export class KnexProductRepository implements ProductRepository {
   /**
    * One statement per page. The stock column and the tenant's product count are kept by
    * triggers (migration `i18_kept_totals`); a search matches `name` or `sku` through the one
-   * trigram index over both (`chr(1)` never occurs in a term) and counts its matches exactly.
+   * trigram index over both (`chr(1)` never occurs in a term) and counts its matches exactly;
+   * the index is asked for the term's `indexedFragment` when it has one.
    */
   async list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const base = this.db('products as p').where('p.tenant_id', tenantId);
-    if (query.search) base.andWhereRaw(`${SEARCH_TEXT} LIKE ?`, [likePattern(query.search)]);
+    if (query.search) {
+      const fragment = indexedFragment(query.search);
+      if (fragment === null) base.andWhereRaw(`${SEARCH_TEXT} LIKE ?`, [likePattern(query.search)]);
+      // `|| ''` keeps the whole term out of the index scan: it filters the fragment's matches.
+      else
+        base.andWhereRaw(`${SEARCH_TEXT} LIKE ? AND (${SEARCH_TEXT} || '') LIKE ?`, [
+          likePattern(fragment),
+          likePattern(query.search),
+        ]);
+    }
     return paginate(
       base,
       query,

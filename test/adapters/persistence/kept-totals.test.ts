@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { KnexProductRepository } from '../../../src/adapters/persistence/product-repository.js';
+import { indexedFragment, KnexProductRepository } from '../../../src/adapters/persistence/product-repository.js';
 import type { Database } from '../../../src/infrastructure/database.js';
 import { resetData, testDatabase } from '../../support/database.js';
 
@@ -144,6 +144,26 @@ describe('kept totals: the list reads triggers-kept counts that equal counting (
     expect(await names('x%')).to.deep.equal(['Plain']);
     expect(await names('widgetbw')).to.deep.equal([]); // the end of a name and the start of a SKU
     expect(await names('gadget')).to.deep.equal(['Gadget']);
+  });
+
+  it('a term with a code in it is looked up by its digits and still matched whole', async () => {
+    expect(indexedFragment('sku-1234')).to.equal('1234');
+    expect(indexedFragment('Mug 2 x 350ml')).to.equal('350ml');
+    expect(indexedFragment('12345')).to.equal(null); // the whole term already
+    expect(indexedFragment('blue mug')).to.equal(null); // no digits: the index intersects both words
+    await db
+      .knex('products')
+      .insert([
+        productRow('Mug', 'SKU-1234'),
+        productRow('Mug large', 'SKU-12345'),
+        productRow('Plate', 'ABC-1234'),
+        productRow('Sku-1234 spare part', 'P-1'),
+        productRow('Bowl', 'SKU-123'),
+      ]);
+    const page = await repo.list(tenantId, { page: 1, limit: 2, search: 'SKU-1234' });
+    expect(page.total).to.equal(3);
+    const all = await repo.list(tenantId, { page: 1, limit: 10, search: 'sku-1234' });
+    expect(all.items.map((p) => p.name)).to.deep.equal(['Mug', 'Mug large', 'Sku-1234 spare part']);
   });
 
   async function otherTenant(): Promise<string> {
