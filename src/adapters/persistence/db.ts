@@ -5,7 +5,8 @@ import type { AggregateRoot } from '../../domain/shared/events.js';
 export type Db = Knex | Knex.Transaction;
 
 /**
- * The aggregates a unit of work's repositories added or saved: commit writes their recorded
- * events to the outbox (the Cosmic Python `seen` set).
+ * The aggregates a unit of work's repositories added or saved: before commit, the events they
+ * still hold go to the outbox (the Cosmic Python `seen` set). Most writes have already taken
+ * their aggregate's events along in their own statement (`withEvents`).
  */
 export type SeenAggregates = Set<AggregateRoot>;

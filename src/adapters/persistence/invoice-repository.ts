@@ -11,6 +11,7 @@ import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { translateViolations } from './db-errors.js';
 import { documentNumberCtes } from './document-numbers.js';
 import { KEY_TAKEN, type StatementKey } from './idempotency-store.js';
+import { withEvents } from './outbox-repository.js';
 import {
   toInvoice,
   toInvoiceLineRows,
@@ -86,15 +87,17 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   async save(invoice: Invoice): Promise<void> {
     this.seen.add(invoice);
     const row = toInvoiceRow(invoice);
-    await this.db('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
-      status: row.status,
-      payments_total: row.payments_total,
-      refunds_total: row.refunds_total,
-      void_reason: row.void_reason,
-      approved_at: row.approved_at,
-      voided_at: row.voided_at,
-      updated_at: row.updated_at,
-    });
+    await withEvents(this.db, invoice, (q) =>
+      q.table('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
+        status: row.status,
+        payments_total: row.payments_total,
+        refunds_total: row.refunds_total,
+        void_reason: row.void_reason,
+        approved_at: row.approved_at,
+        voided_at: row.voided_at,
+        updated_at: row.updated_at,
+      }),
+    );
   }
 
   findById(tenantId: string, id: string, options: LoadOptions = {}): Promise<Invoice | null> {

@@ -4,6 +4,7 @@ import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
 import type { Note, NoteKind } from '../../domain/billing/note.js';
 import { translateViolations } from './db-errors.js';
 import { toNote, toNoteRow, type NoteRow } from './note.mapper.js';
+import { withEvents } from './outbox-repository.js';
 import { paginate } from './paginate.js';
 import type { Db, SeenAggregates } from './db.js';
 
@@ -23,7 +24,7 @@ export class KnexNoteRepository implements NoteRepository {
 
   async add(note: Note): Promise<void> {
     this.seen.add(note);
-    await translateViolations(() => this.db(this.table).insert(toNoteRow(note)), {
+    await translateViolations(() => withEvents(this.db, note, (q) => q.insert(toNoteRow(note)).into(this.table)), {
       [`${this.table}_tenant_number_unique`]: () => new DuplicateDocumentNumber(),
     });
   }
@@ -31,13 +32,15 @@ export class KnexNoteRepository implements NoteRepository {
   async save(note: Note): Promise<void> {
     this.seen.add(note);
     const row = toNoteRow(note);
-    await this.db(this.table).where({ tenant_id: row.tenant_id, id: row.id }).update({
-      status: row.status,
-      void_reason: row.void_reason,
-      approved_at: row.approved_at,
-      voided_at: row.voided_at,
-      updated_at: row.updated_at,
-    });
+    await withEvents(this.db, note, (q) =>
+      q.table(this.table).where({ tenant_id: row.tenant_id, id: row.id }).update({
+        status: row.status,
+        void_reason: row.void_reason,
+        approved_at: row.approved_at,
+        voided_at: row.voided_at,
+        updated_at: row.updated_at,
+      }),
+    );
   }
 
   async findById(tenantId: string, id: string, options: LoadOptions = {}): Promise<Note | null> {

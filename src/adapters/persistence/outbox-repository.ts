@@ -1,7 +1,36 @@
+import type { Knex } from 'knex';
 import type { Outbox } from '../../application/ports/outbox.js';
-import type { DomainEvent } from '../../domain/shared/events.js';
+import type { AggregateRoot, DomainEvent } from '../../domain/shared/events.js';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
+
+/** The `outbox_events` rows of `events`. */
+function outboxRows(events: readonly DomainEvent[]) {
+  return events.map((e) => ({
+    tenant_id: e.tenantId,
+    id: randomUUID(),
+    event_name: e.name,
+    payload: JSON.stringify({ ...e.payload, timestamp: e.occurredAt.toISOString() }),
+    occurred_at: e.occurredAt,
+  }));
+}
+
+/**
+ * `write`, an unconditional insert or update of `aggregate`'s row, with the events the
+ * aggregate has recorded so far inserted into the outbox by the same statement (a
+ * data-modifying CTE): one round trip where there were two, inside the caller's transaction.
+ * Events recorded after this write still reach the outbox when the unit of work ends.
+ * Not for a conditional write, whose events must wait to know that it wrote.
+ */
+export function withEvents(
+  db: Db,
+  aggregate: AggregateRoot,
+  write: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Knex.QueryBuilder {
+  const events = aggregate.pullEvents();
+  if (events.length === 0) return write(db.queryBuilder());
+  return write(db.with('outbox_written', db('outbox_events').insert(outboxRows(events))));
+}
 
 /**
  * Writes events to `outbox_events` in the caller's transaction. The stored payload is the
@@ -12,14 +41,6 @@ export class KnexOutbox implements Outbox {
 
   async add(events: readonly DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.db('outbox_events').insert(
-      events.map((e) => ({
-        tenant_id: e.tenantId,
-        id: randomUUID(),
-        event_name: e.name,
-        payload: JSON.stringify({ ...e.payload, timestamp: e.occurredAt.toISOString() }),
-        occurred_at: e.occurredAt,
-      })),
-    );
+    await this.db('outbox_events').insert(outboxRows(events));
   }
 }

@@ -4,6 +4,7 @@ import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
 import type { Payment } from '../../domain/billing/payment.js';
 import type { Refund } from '../../domain/billing/refund.js';
 import { translateViolations } from './db-errors.js';
+import { withEvents } from './outbox-repository.js';
 import { paginate } from './paginate.js';
 import {
   toPayment,
@@ -24,9 +25,12 @@ export class KnexPaymentRepository implements PaymentRepository {
 
   async add(payment: Payment): Promise<void> {
     this.seen.add(payment);
-    await translateViolations(() => this.db('payments').insert(toPaymentRow(payment)), {
-      payments_tenant_number_unique: () => new DuplicateDocumentNumber(),
-    });
+    await translateViolations(
+      () => withEvents(this.db, payment, (q) => q.insert(toPaymentRow(payment)).into('payments')),
+      {
+        payments_tenant_number_unique: () => new DuplicateDocumentNumber(),
+      },
+    );
   }
 
   async findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]> {
@@ -55,7 +59,7 @@ export class KnexRefundRepository implements RefundRepository {
 
   async add(refund: Refund): Promise<void> {
     this.seen.add(refund);
-    await translateViolations(() => this.db('refunds').insert(toRefundRow(refund)), {
+    await translateViolations(() => withEvents(this.db, refund, (q) => q.insert(toRefundRow(refund)).into('refunds')), {
       refunds_tenant_number_unique: () => new DuplicateDocumentNumber(),
     });
   }

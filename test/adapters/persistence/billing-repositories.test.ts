@@ -147,6 +147,28 @@ describe('billing repositories (real database)', () => {
     expect(invoices.map((i) => i.number).sort()).to.deep.equal(expected);
   });
 
+  it('a save takes the events its aggregate recorded along in its own statement', async () => {
+    const inv = newInvoice();
+    await uow.runStatement((r) => r.invoices.add(inv));
+    const statements: string[] = [];
+    const listen = (q: { sql: string }) => statements.push(q.sql);
+    db.knex.on('query', listen);
+    try {
+      await uow.run(async (r) => {
+        const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
+        locked.approve(now);
+        await r.invoices.save(locked);
+      });
+    } finally {
+      db.knex.removeListener('query', listen);
+    }
+    const outboxWrites = statements.filter((sql) => sql.includes('outbox_events'));
+    expect(outboxWrites).to.have.length(1);
+    expect(outboxWrites[0]).to.match(/^with "outbox_written" as \(insert into "outbox_events".*\) update "invoices"/);
+    const events = await db.knex('outbox_events').whereRaw(`payload->>'id' = ?`, [inv.id]).select('event_name');
+    expect(events).to.deep.equal([{ event_name: 'billing.invoice.created' }]);
+  });
+
   it('turns a duplicate number into DuplicateDocumentNumber', async () => {
     await uow.run((r) => r.invoices.add(newInvoice()));
     const counter = () => db.knex('document_sequences').where({ tenant_id: tenantId, kind: 'INV' });
