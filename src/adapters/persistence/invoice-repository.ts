@@ -47,32 +47,31 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     this.seen.add(invoice);
     const { number: _drawnBelow, ...row } = toInvoiceRow(invoice);
     const counter = documentNumberCtes('drawn', row.tenant_id, row.fiscal_year_id, 'INV');
-    const key = this.statementKey?.cte('invoice');
-    const columns = Object.keys(row);
-    const lineColumns = Object.keys(toInvoiceLineRows(invoice)[0] ?? {});
+    const lines = toInvoiceLineRows(invoice);
     const list = (names: string[], alias = '') => names.map((c) => `${alias}"${c}"`).join(', ');
+    const columns = Object.keys(row);
+    const ctes = [
+      counter.sql,
+      `invoice AS (
+         INSERT INTO invoices (${list(columns)}, number)
+         SELECT ${list(columns, 'r.')}, drawn.number FROM drawn, json_populate_record(NULL::invoices, ?::json) r
+         RETURNING id, number)`,
+    ];
+    const bindings: (string | Date)[] = [...counter.bindings, JSON.stringify(row)];
+    if (lines.length > 0) {
+      const lineColumns = Object.keys(lines[0]!);
+      ctes.push(`lines AS (
+         INSERT INTO invoice_lines (${list(lineColumns)})
+         SELECT ${list(lineColumns, 'l.')} FROM invoice, json_populate_recordset(NULL::invoice_lines, ?::json) l)`);
+      bindings.push(JSON.stringify(lines));
+    }
+    const key = this.statementKey?.cte('invoice');
+    if (key) {
+      ctes.push(key.sql);
+      bindings.push(...key.bindings);
+    }
     const { rows } = await translateViolations(
-      () =>
-        this.db.raw<{ rows: { number: string }[] }>(
-          `WITH ${counter.sql},
-           invoice AS (
-             INSERT INTO invoices (${list(columns)}, number)
-             SELECT ${list(columns, 'r.')}, drawn.number
-               FROM drawn, json_populate_record(NULL::invoices, ?::json) r
-             RETURNING id, number
-           ),
-           lines AS (
-             INSERT INTO invoice_lines (${list(lineColumns)})
-             SELECT ${list(lineColumns, 'l.')} FROM invoice, json_populate_recordset(NULL::invoice_lines, ?::json) l
-           )${key ? `, ${key.sql}` : ''}
-           SELECT number FROM invoice`,
-          [
-            ...counter.bindings,
-            JSON.stringify(row),
-            JSON.stringify(toInvoiceLineRows(invoice)),
-            ...(key?.bindings ?? []),
-          ],
-        ),
+      () => this.db.raw<{ rows: { number: string }[] }>(`WITH ${ctes.join(', ')} SELECT number FROM invoice`, bindings),
       {
         invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
         invoices_customer_fk: () => new CustomerNotFound(),

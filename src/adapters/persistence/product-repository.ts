@@ -17,8 +17,8 @@ const SEARCH_TEXT = `(lower(p.name) || chr(1) || lower(p.sku))`;
  * PostgreSQL's GIN scan reads the whole posting tree of every trigram it is given, and codes
  * share their prefix's trigrams with the whole catalogue (`sku`: every product): at 1M products
  * that was 753 buffers and 7–13 ms for `sku-1234`, against 9 buffers and under 1 ms for `1234`.
- * The whole term still decides every row (`productSearch`), so only the speed depends on this
- * choice. Words without digits keep the whole term, whose trigrams the index intersects.
+ * The whole term still decides every row (`list` filters by both), so only the speed depends on
+ * this choice. Words without digits keep the whole term, whose trigrams the index intersects.
  */
 export function indexedFragment(term: string): string | null {
   const lowered = term.toLowerCase();

@@ -139,6 +139,14 @@ describe('billing repositories (real database)', () => {
     expect(() => second.numbered('INV-2026-999999')).to.throw(/already has a number/);
   });
 
+  it('stores an invoice without lines too (the statement has no lines to insert)', async () => {
+    const inv = newInvoice([]);
+    await uow.runStatement((r) => r.invoices.add(inv));
+    const loaded = (await uow.read((r) => r.invoices.findById(tenantId, inv.id)))!;
+    expect(invoiceView(loaded)).to.include({ billNumber: inv.number, totalAmount: 0 });
+    expect(invoiceView(loaded).items).to.deep.equal([]);
+  });
+
   it('hands parallel statements unique, gapless numbers', async () => {
     const from = Number(await lastNumber());
     const invoices = Array.from({ length: 20 }, () => newInvoice());
