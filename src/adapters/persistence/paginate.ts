@@ -12,18 +12,22 @@ const TOTAL = '__paginate_total';
  * together, where `count(*) OVER ()` took ~100 ms as it reads and spills every matching row.
  * A page beyond the end returns no row to carry the total: only then is it counted apart.
  * `shape` adds the columns and the (stable) order; `map` turns a row into the listed item.
- * `keptTotal`, when given, is a scalar query reading a total kept by the database (a counter
- * row written in the same transaction as the rows it counts) in place of counting them.
+ * Options: `keptTotal`, a scalar query reading a total kept by the database (a counter row
+ * written in the same transaction as the rows it counts) in place of counting them; or
+ * `countInWindow`, for a filter whose rows are few but costly to find (a search rechecking what
+ * an index returned): the total is `count(*) OVER ()` of the page's own scan, one scan where the
+ * scalar sub-query makes two (the window holds every matching row, so not for broad filters).
  */
 export async function paginate<Row, Item>(
   base: Knex.QueryBuilder,
   req: PageRequest,
   shape: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   map: (row: Row) => Item,
-  keptTotal?: () => Knex.QueryBuilder,
+  options: { keptTotal?: () => Knex.QueryBuilder; countInWindow?: boolean } = {},
 ): Promise<Page<Item>> {
-  const count = keptTotal ?? (() => base.clone().clearSelect().clearOrder().count({ total: '*' }));
-  const rows = (await shape(base.clone()).select(count().as(TOTAL)).limit(req.limit).offset(offsetOf(req))) as (Row & {
+  const count = options.keptTotal ?? (() => base.clone().clearSelect().clearOrder().count({ total: '*' }));
+  const totalColumn = options.countInWindow ? base.client.raw(`count(*) OVER () AS ??`, [TOTAL]) : count().as(TOTAL);
+  const rows = (await shape(base.clone()).select(totalColumn).limit(req.limit).offset(offsetOf(req))) as (Row & {
     [TOTAL]: string | number;
   })[];
   let total: number;

@@ -60,8 +60,8 @@ export class KnexProductRepository implements ProductRepository {
    */
   async list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const base = this.db('products as p').where('p.tenant_id', tenantId);
+    const fragment = query.search ? indexedFragment(query.search) : null;
     if (query.search) {
-      const fragment = indexedFragment(query.search);
       if (fragment === null) base.andWhereRaw(`${SEARCH_TEXT} LIKE ?`, [likePattern(query.search)]);
       // `|| ''` keeps the whole term out of the index scan: it filters the fragment's matches.
       else
@@ -76,11 +76,14 @@ export class KnexProductRepository implements ProductRepository {
       (q) => q.select('p.*').orderBy([{ column: 'p.name' }, { column: 'p.id' }]),
       toProductView,
       query.search
-        ? undefined
-        : () =>
-            this.db('product_counts')
-              .where('tenant_id', tenantId)
-              .select(this.db.raw('COALESCE(sum(total), 0) AS total')),
+        ? // A code's matches are few (its digits found them): count them in the page's own scan.
+          { countInWindow: fragment !== null }
+        : {
+            keptTotal: () =>
+              this.db('product_counts')
+                .where('tenant_id', tenantId)
+                .select(this.db.raw('COALESCE(sum(total), 0) AS total')),
+          },
     );
   }
 

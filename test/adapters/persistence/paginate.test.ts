@@ -28,7 +28,7 @@ describe('paginate (real database)', () => {
     ]);
   });
 
-  function list(page: number, limit: number, prefix = 'pg-') {
+  function list(page: number, limit: number, prefix = 'pg-', countInWindow = false) {
     const seen: object[] = [];
     return paginate(
       db.knex('tenants as t').where('t.name', 'like', `${prefix}%`),
@@ -38,6 +38,7 @@ describe('paginate (real database)', () => {
         seen.push(row);
         return row.name;
       },
+      { countInWindow },
     ).then((result) => ({ ...result, seen }));
   }
 
@@ -69,6 +70,26 @@ describe('paginate (real database)', () => {
   it('answers 0 for a filter that matches nothing, on any page', async () => {
     expect(await list(1, 10, 'none-')).to.deep.include({ items: [], total: 0 });
     expect(await list(3, 10, 'none-')).to.deep.include({ items: [], total: 0 });
+  });
+
+  it("counts in the page's own scan (countInWindow) with the same pages and totals", async () => {
+    for (const [page, limit, prefix] of [
+      [1, 10, 'pg-'],
+      [3, 10, 'pg-'],
+      [4, 10, 'pg-'],
+      [24, 1, 'pg-'],
+      [1, 10, 'none-'],
+      [2, 10, 'none-'],
+    ] as const) {
+      const { seen: _a, ...windowed } = await list(page, limit, prefix, true);
+      const { seen: _b, ...counted } = await list(page, limit, prefix);
+      expect(windowed, `page ${page} of ${limit}, ${prefix}`).to.deep.equal(counted);
+    }
+    expect((await list(3, 10, 'pg-', true)).seen).to.deep.equal([
+      { id: uuid(21), name: 'pg-20' },
+      { id: uuid(22), name: 'pg-21' },
+      { id: uuid(23), name: 'pg-22' },
+    ]);
   });
 
   it('takes a page and its total from one snapshot while rows are being added (PostgreSQL server)', async function () {
