@@ -144,14 +144,14 @@ export class AuthenticateRequest {
   private bodySignatureMatches(req: IncomingRequest, secrets: string[]): boolean {
     const body = req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-    const fields = body as Record<string, unknown>;
+    const fields: { [field: string]: JsonValue } = body;
     if (fields.nonce !== req.nonce) return false;
     const ts = fields.timestamp;
     if (!(typeof ts === 'number' || typeof ts === 'string') || String(ts) !== req.timestamp) return false;
     return this.anyMatches(secrets, bodySigningString(fields), fields.signature);
   }
 
-  private anyMatches(secrets: string[], message: string, given: unknown): boolean {
+  private anyMatches(secrets: string[], message: string, given: JsonValue | undefined): boolean {
     if (!isWellFormedSignature(given)) return false;
     // Every candidate is computed and compared, so timing does not reveal which secret matched.
     let ok = false;
