@@ -6,10 +6,24 @@ import { transition, type AnyStateMachine, type EventObject } from 'xstate';
  * the current status does not allow `event`. Each machine file wraps it with its own types.
  */
 export function nextStatus<S extends string>(machine: AnyStateMachine, status: S, event: EventObject): S | null {
+  // The snapshot's context is always empty, so for an event that is only its type the answer
+  // depends on (status, type) alone: asked of the machine once, then remembered.
+  const bare = Object.keys(event).length === 1;
+  const key = `${status}\u0000${event.type}`;
+  const known = bare ? answers(machine).get(key) : undefined;
+  if (known !== undefined) return known as S | null;
   const snapshot = machine.resolveState({ value: status, context: {} });
-  if (!snapshot.can(event)) return null;
-  const [next] = transition(machine, snapshot, event);
-  return next.value as S;
+  const next = snapshot.can(event) ? (transition(machine, snapshot, event)[0].value as S) : null;
+  if (bare) answers(machine).set(key, next);
+  return next;
+}
+
+const remembered = new WeakMap<AnyStateMachine, Map<string, string | null>>();
+
+function answers(machine: AnyStateMachine): Map<string, string | null> {
+  let map = remembered.get(machine);
+  if (!map) remembered.set(machine, (map = new Map()));
+  return map;
 }
 
 /**
