@@ -7,6 +7,8 @@ export interface Config {
   production: boolean;
   port: number;
   databaseUrl: string | null;
+  /** `DATABASE_PREPARED_STATEMENTS`: hot statements prepared once per connection (a server only). */
+  databasePreparedStatements: boolean;
   dataDir: string;
   adminToken: string | null;
   /** 32-byte key for AES-256-GCM encryption of secrets at rest. */
@@ -139,13 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     return n;
   };
-  const bool = (name: string): boolean => {
+  const bool = (name: string, fallback = false): boolean => {
     const v = str(name);
-    if (v === null) return false;
+    if (v === null) return fallback;
     if (['1', 'true', 'yes'].includes(v.toLowerCase())) return true;
     if (['0', 'false', 'no'].includes(v.toLowerCase())) return false;
     errors.push(`${name} must be true or false (got "${v}")`);
-    return false;
+    return fallback;
   };
   const url = (name: string, protocols: string[]): string | null => {
     const v = str(name);
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     port: int('PORT', 3000, 0, 65535),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePreparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
     dataDir: str('DATA_DIR') ?? './data',
     adminToken,
     secretsKey,

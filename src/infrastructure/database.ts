@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { PREPARED_STATEMENTS } from '../adapters/persistence/db.js';
 import { pinExtendedProtocolBatches } from './pglite-socket-fix.js';
 import { EmbeddedDatabaseLocked } from './startup-errors.js';
 
@@ -26,22 +27,27 @@ export interface DatabaseOptions {
   /** Where the embedded database keeps its files; null keeps it in memory (tests). */
   dataDir: string | null;
   poolMax?: number;
+  /** Hot statements as named prepared statements on a server (default true; see `prepared`). */
+  preparedStatements?: boolean;
 }
 
 /** Client-side limit on one query: a stray query cannot wedge the embedded database forever. */
 const QUERY_TIMEOUT_MS = 30_000;
 
 /** The app's knex on pg, for a server or for the embedded database alike. */
-function pgKnex(connection: Knex.PgConnectionConfig, poolMax: number): Knex {
-  return knexFactory({
+function pgKnex(connection: Knex.PgConnectionConfig, poolMax: number, preparedStatements: boolean): Knex {
+  // knex keeps `userParams` (untyped in its Config) on every query's client, transactions too.
+  const config: Knex.Config & { userParams: Record<string, unknown> } = {
     client: 'pg',
     connection,
+    userParams: { [PREPARED_STATEMENTS]: preparedStatements },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
     // A failed connection or migration rejects the call that needed it (and the start names it
     // in one line); knex's own prints of it (stack, SQL) would only repeat it.
     log: { warn: quietAcquireErrors, error: quietAcquireErrors },
-  });
+  };
+  return knexFactory(config);
 }
 
 const REPEATED = /^(Acquire connection error|migration file "|migration failed with error)/;
@@ -59,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statement_timeout: QUERY_TIMEOUT_MS,
       application_name: 'ib-external-api',
     };
-    const knex = pgKnex(connection, poolMax);
+    const knex = pgKnex(connection, poolMax, options.preparedStatements ?? true);
     return { knex, kind: 'server', connection, close: () => knex.destroy() };
   }
   return openEmbedded(options.dataDir, poolMax);
@@ -92,7 +98,8 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
     query_timeout: QUERY_TIMEOUT_MS,
     application_name: 'ib-external-api',
   };
-  const knex = pgKnex(connection, poolMax);
+  // Its connections share one session: a statement name prepared by one would clash on another.
+  const knex = pgKnex(connection, poolMax, false);
   return {
     knex,
     kind: 'embedded',

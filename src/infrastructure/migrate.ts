@@ -4,7 +4,11 @@ import { migrateLatest } from './migrator.js';
 
 /** `npm run migrate`: apply pending migrations to DATABASE_URL, or to the embedded database. */
 const config = loadConfig();
-const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  preparedStatements: config.databasePreparedStatements,
+});
 try {
   const applied = await migrateLatest(db.knex);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date');

@@ -77,7 +77,13 @@ export async function startService(
   mode: Mode,
   database?: Database,
 ): Promise<RunningService> {
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      preparedStatements: config.databasePreparedStatements,
+    }));
   const timers: NodeJS.Timeout[] = [];
   let server: Server | null = null;
   let metricsServer: Server | null = null;

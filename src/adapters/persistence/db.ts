@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AggregateRoot } from '../../domain/shared/events.js';
 
@@ -10,3 +11,45 @@ export type Db = Knex | Knex.Transaction;
  * their aggregate's events along in their own statement (`withEvents`).
  */
 export type SeenAggregates = Set<AggregateRoot>;
+
+/** The knex `userParams` key that says hot statements may be prepared on their connection. */
+export const PREPARED_STATEMENTS = 'preparedStatements';
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Hot statements run as named prepared statements where the database allows it: parsed,
+ * analysed and (after PostgreSQL's first few custom plans) planned once per connection instead
+ * of on every call. Only for a statement whose text comes from a small fixed set: each distinct
+ * text is kept on every pooled connection (so no IN lists of varying length). The name is a
+ * hash of the text, so one name never stands for two texts.
+ *
+ * Off on the embedded database (its connections share one session, where a name one connection
+ * prepared would clash on the next) and with `DATABASE_PREPARED_STATEMENTS=false` (a pooler in
+ * transaction mode).
+ */
+function named<Q extends { options(options: Readonly<Record<string, unknown>>): Q }>(
+  client: Knex.Client,
+  query: Q,
+  sql: () => string,
+): Q {
+  const params = (client.config as { userParams?: Record<string, unknown> } | undefined)?.userParams;
+  if (params?.[PREPARED_STATEMENTS] !== true) return query;
+  const text = sql();
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `ib_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return query.options({ name });
+}
+
+/** `db.raw(sql, bindings)`, prepared (see `named`). */
+export function prepared<R = unknown>(db: Db, sql: string, bindings: readonly Knex.RawBinding[]): Knex.Raw<R> {
+  return named(db.client, db.raw<R>(sql, bindings), () => sql);
+}
+
+/** A built query, prepared (see `named`): its compiled text names it. */
+export function preparedQuery<Q extends Knex.QueryBuilder>(query: Q): Q {
+  return named(query.client, query, () => query.toSQL().sql);
+}

@@ -7,7 +7,7 @@ import type {
 } from '../../application/ports/gateway-ports.js';
 import type { JsonValue } from '../../application/access/authenticate-request.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
-import type { Db } from './db.js';
+import { prepared, type Db } from './db.js';
 
 /** `idempotency_keys`: one row per (integration, key), kept 24 h. */
 export class KnexIdempotencyStore implements IdempotencyStore {
@@ -27,9 +27,11 @@ export class KnexIdempotencyStore implements IdempotencyStore {
 
   async complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer, claimed: boolean): Promise<boolean> {
     if (claimed) {
-      await this.knex('idempotency_keys')
-        .where({ integration_id: entry.integrationId, key: entry.key })
-        .update({ status_code: answer.status, body: JSON.stringify(answer.body) });
+      await prepared(
+        this.knex,
+        'UPDATE idempotency_keys SET status_code = ?, body = ? WHERE integration_id = ? AND key = ?',
+        [answer.status, JSON.stringify(answer.body), entry.integrationId, entry.key],
+      );
       return true;
     }
     const inserted = (await this.knex('idempotency_keys')

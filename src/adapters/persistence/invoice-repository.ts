@@ -22,7 +22,7 @@ import {
   type NoteTotalsRow,
 } from './invoice.mapper.js';
 import { paginate } from './paginate.js';
-import type { Db, SeenAggregates } from './db.js';
+import { prepared, type Db, type SeenAggregates } from './db.js';
 
 const approvedSum = (table: string) =>
   `COALESCE((SELECT sum(n.amount) FROM ${table} n
@@ -71,7 +71,12 @@ export class KnexInvoiceRepository implements InvoiceRepository {
       bindings.push(...key.bindings);
     }
     const { rows } = await translateViolations(
-      () => this.db.raw<{ rows: { number: string }[] }>(`WITH ${ctes.join(', ')} SELECT number FROM invoice`, bindings),
+      () =>
+        prepared<{ rows: { number: string }[] }>(
+          this.db,
+          `WITH ${ctes.join(', ')} SELECT number FROM invoice`,
+          bindings,
+        ),
       {
         invoices_tenant_number_unique: () => new DuplicateDocumentNumber(),
         invoices_customer_fk: () => new CustomerNotFound(),

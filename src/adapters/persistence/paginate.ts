@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { offsetOf, type Page, type PageRequest } from '../../application/ports/pagination.js';
+import { preparedQuery } from './db.js';
 
 /** The page query's extra column: the total, from the same statement (stripped before `map`). */
 const TOTAL = '__paginate_total';
@@ -17,17 +18,20 @@ const TOTAL = '__paginate_total';
  * `countInWindow`, for a filter whose rows are few but costly to find (a search rechecking what
  * an index returned): the total is `count(*) OVER ()` of the page's own scan, one scan where the
  * scalar sub-query makes two (the window holds every matching row, so not for broad filters).
+ * `prepared`: the page statement is a named prepared statement (`preparedQuery`), for a hot
+ * list whose text does not vary and whose best plan does not depend on its values.
  */
 export async function paginate<Row, Item>(
   base: Knex.QueryBuilder,
   req: PageRequest,
   shape: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
   map: (row: Row) => Item,
-  options: { keptTotal?: () => Knex.QueryBuilder; countInWindow?: boolean } = {},
+  options: { keptTotal?: () => Knex.QueryBuilder; countInWindow?: boolean; prepared?: boolean } = {},
 ): Promise<Page<Item>> {
   const count = options.keptTotal ?? (() => base.clone().clearSelect().clearOrder().count({ total: '*' }));
   const totalColumn = options.countInWindow ? base.client.raw(`count(*) OVER () AS ??`, [TOTAL]) : count().as(TOTAL);
-  const rows = (await shape(base.clone()).select(totalColumn).limit(req.limit).offset(offsetOf(req))) as (Row & {
+  const page = shape(base.clone()).select(totalColumn).limit(req.limit).offset(offsetOf(req));
+  const rows = (await (options.prepared ? preparedQuery(page) : page)) as (Row & {
     [TOTAL]: string | number;
   })[];
   let total: number;

@@ -79,6 +79,8 @@ export class KnexProductRepository implements ProductRepository {
         ? // A code's matches are few (its digits found them): count them in the page's own scan.
           { countInWindow: fragment !== null }
         : {
+            // The plain list is the hottest read, and its text is always the same.
+            prepared: true,
             keptTotal: () =>
               this.db('product_counts')
                 .where('tenant_id', tenantId)

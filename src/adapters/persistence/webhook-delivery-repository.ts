@@ -26,7 +26,7 @@ import {
   type WebhookDeliveryRow,
 } from './webhook-delivery.mapper.js';
 import { paginate } from './paginate.js';
-import type { Db } from './db.js';
+import { prepared, type Db } from './db.js';
 
 interface ClaimedRow extends WebhookDeliveryRow {
   target_url: string | null;
@@ -35,6 +35,12 @@ interface ClaimedRow extends WebhookDeliveryRow {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** Inserts the attempt rows of a JSON array bound to it (`a`); a caller may JOIN it to filter. */
+const ATTEMPTS_INSERT = `INSERT INTO webhook_delivery_attempts (tenant_id, id, delivery_id, started_at, duration_ms, status_code, error)
+  SELECT a.tenant_id, a.id, a.delivery_id, a.started_at, a.duration_ms, a.status_code, a.error
+  FROM jsonb_to_recordset(?::jsonb) AS a(tenant_id uuid, id uuid, delivery_id uuid, started_at timestamptz,
+    duration_ms integer, status_code smallint, error text)`;
 
 /**
  * `column IN ('A', 'B')` for statuses the domain derived from delivery.machine.ts. Written as
@@ -100,7 +106,8 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     const { now } = claim;
     // Per lane, a LIMIT 1 probe of the due index (a LATERAL, so the planner cannot turn it
     // into a scan of every due delivery).
-    const lanes = await this.db.raw<{ rows: { tenant_id: string }[] }>(
+    const lanes = await prepared<{ rows: { tenant_id: string }[] }>(
+      this.db,
       `SELECT l.tenant_id FROM webhook_dispatch_lanes l
        CROSS JOIN LATERAL (
          SELECT 1 FROM webhook_deliveries d
@@ -115,7 +122,8 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
       [now, MAX_IN_FLIGHT_PER_TENANT, claim.limit],
     );
     if (lanes.rows.length === 0) return [];
-    const claimed = await this.db.raw<{ rows: ClaimedRow[] }>(
+    const claimed = await prepared<{ rows: ClaimedRow[] }>(
+      this.db,
       `WITH lanes AS (SELECT unnest(?::uuid[]) AS tenant_id),
        free AS (
          SELECT lanes.tenant_id, s.slot, row_number() OVER (PARTITION BY lanes.tenant_id ORDER BY s.slot) AS rn
@@ -162,11 +170,18 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
         now,
       ],
     );
+    // A claim holds up to five deliveries of each integration: its secret is decrypted once.
+    const secrets = new Map<string, string>();
+    const secretOf = (encrypted: string) => {
+      let secret = secrets.get(encrypted);
+      if (secret === undefined) secrets.set(encrypted, (secret = this.cipher.decrypt(encrypted)));
+      return secret;
+    };
     return claimed.rows.map((row) => ({
       delivery: toDelivery(row),
       target: {
         url: row.target_url,
-        secret: row.target_secret_enc ? this.cipher.decrypt(row.target_secret_enc) : null,
+        secret: row.target_secret_enc ? secretOf(row.target_secret_enc) : null,
         active: row.target_active,
       },
     }));
@@ -219,29 +234,48 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
 
   async saveReleased(released: readonly { delivery: WebhookDelivery; leaseToken: string }[]): Promise<Set<string>> {
     if (released.length === 0) return new Set();
-    const rows = released.map(({ delivery, leaseToken }) => ({
-      ...toDeliveryRow(delivery),
-      expected_token: leaseToken,
-    }));
-    const updated = await this.db.raw<{ rows: { id: string }[] }>(
-      `UPDATE webhook_deliveries d
-       SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,
-           in_flight_slot = NULL, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
-           last_status_code = v.last_status_code, last_error = v.last_error,
-           delivered_at = v.delivered_at, updated_at = v.updated_at
-       FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, id uuid, expected_token uuid, status text,
-         attempts integer, next_attempt_at timestamptz, last_status_code smallint, last_error text,
-         delivered_at timestamptz, updated_at timestamptz)
-       WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND ${LEASED('d.status')} AND d.lease_token = v.expected_token
-       RETURNING d.id`,
-      [json(rows)],
+    // Only what the UPDATE sets (not the payload, which it would parse for nothing).
+    const rows = released.map(({ delivery, leaseToken }) => {
+      const r = toDeliveryRow(delivery);
+      return {
+        tenant_id: r.tenant_id,
+        id: r.id,
+        expected_token: leaseToken,
+        status: r.status,
+        attempts: r.attempts,
+        next_attempt_at: r.next_attempt_at,
+        last_status_code: r.last_status_code,
+        last_error: r.last_error,
+        delivered_at: r.delivered_at,
+        updated_at: r.updated_at,
+      };
+    });
+    const attempts = released.flatMap(({ delivery }) =>
+      delivery.newAttempts().map((a) => toAttemptRow(delivery.tenantId, delivery.id, a)),
     );
-    const saved = new Set(updated.rows.map((r) => r.id));
-    const attempts = released
-      .filter(({ delivery }) => saved.has(delivery.id))
-      .flatMap(({ delivery }) => delivery.newAttempts().map((a) => toAttemptRow(delivery.tenantId, delivery.id, a)));
-    await this.insertAttempts(attempts);
-    return saved;
+    // One statement: the deliveries still holding their claim, and the attempts of those only.
+    const updated = await prepared<{ rows: { id: string }[] }>(
+      this.db,
+      `WITH saved AS (
+         UPDATE webhook_deliveries d
+         SET status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,
+             in_flight_slot = NULL, lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+             last_status_code = v.last_status_code, last_error = v.last_error,
+             delivered_at = v.delivered_at, updated_at = v.updated_at
+         FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, id uuid, expected_token uuid, status text,
+           attempts integer, next_attempt_at timestamptz, last_status_code smallint, last_error text,
+           delivered_at timestamptz, updated_at timestamptz)
+         WHERE d.tenant_id = v.tenant_id AND d.id = v.id AND ${LEASED('d.status')} AND d.lease_token = v.expected_token
+         RETURNING d.tenant_id, d.id
+       ),
+       attempts AS (
+         ${ATTEMPTS_INSERT}
+         JOIN saved ON saved.tenant_id = a.tenant_id AND saved.id = a.delivery_id
+       )
+       SELECT id FROM saved`,
+      [json(rows), json(attempts)],
+    );
+    return new Set(updated.rows.map((r) => r.id));
   }
 
   async findExpiredLeases(now: Date, limit: number): Promise<WebhookDelivery[]> {
@@ -391,12 +425,6 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
 
   private async insertAttempts(rows: DeliveryAttemptRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.raw(
-      `INSERT INTO webhook_delivery_attempts (tenant_id, id, delivery_id, started_at, duration_ms, status_code, error)
-       SELECT tenant_id, id, delivery_id, started_at, duration_ms, status_code, error
-       FROM jsonb_to_recordset(?::jsonb) AS a(tenant_id uuid, id uuid, delivery_id uuid, started_at timestamptz,
-         duration_ms integer, status_code smallint, error text)`,
-      [json(rows)],
-    );
+    await this.db.raw(ATTEMPTS_INSERT, [json(rows)]);
   }
 }

@@ -72,6 +72,7 @@ export interface WebhookDeliveryRepository {
   /**
    * Saves deliveries that left IN_FLIGHT (an outcome or an expired lease), each only if it
    * still holds the claim `leaseToken` names, with the attempts it recorded. Returns the ids saved.
+   * One statement, atomic on its own (`UnitOfWork.runStatement` may run it).
    */
   saveReleased(released: readonly { delivery: WebhookDelivery; leaseToken: string }[]): Promise<Set<string>>;
   /** IN_FLIGHT deliveries whose lease ran out before `now`, locked for this transaction. */

@@ -23,9 +23,9 @@ export interface RecordedOutcomes {
 }
 
 /**
- * Records what the attempts came to, in one transaction: DELIVERED, RETRYING after the
- * schedule's delay, HELD when the endpoint is paused, or DEAD after the last retry — then the
- * endpoint is paused (its queued deliveries HELD) and an alert is raised. An outcome counts
+ * Records what the attempts came to, in one transaction (one statement when all succeeded):
+ * DELIVERED, RETRYING after the schedule's delay, HELD when the endpoint is paused, or DEAD after
+ * the last retry — then the endpoint is paused (its queued deliveries HELD) and an alert is raised. An outcome counts
  * only for the claim it belongs to: if the lease was taken back meanwhile, it is dropped (the
  * delivery is sent again: at least once).
  */
@@ -43,7 +43,10 @@ export class RecordDeliveryOutcomes {
     const now = this.clock.now();
     // Ids are drawn once, so a retried transaction records the same attempts.
     const attemptIds = results.map(() => this.ids.next());
-    const recorded = await this.uow.run((r) => this.record(r, results, attemptIds, now));
+    // Every attempt succeeded: the one write is `saveReleased`, a single statement that needs no
+    // transaction. A failure may pause an endpoint or look up paused ones: a transaction.
+    const work = (r: Pick<Repositories, OutcomeRepositories>) => this.record(r, results, attemptIds, now);
+    const recorded = results.every((x) => x.outcome.ok) ? await this.uow.runStatement(work) : await this.uow.run(work);
     for (const d of recorded.deadLettered) {
       const s = d.state();
       this.alerts.deadLettered({

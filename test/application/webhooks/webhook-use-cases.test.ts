@@ -100,6 +100,26 @@ describe('webhook use cases (real repositories on the test database)', () => {
       expect((await w.attemptsOf(b!.delivery.id))[0]!.error).to.contain('lease expired');
     });
 
+    it('records a batch of successes in one statement, attempts included, with no transaction', async () => {
+      await w.integration(T1);
+      await w.emit(T1);
+      await w.emit(T1);
+      await w.fanOut.execute();
+      const claimed = await w.claim.execute('w1', 10);
+      const statements: string[] = [];
+      const listen = (q: { sql: string }) => statements.push(q.sql);
+      w.knex.on('query', listen);
+      try {
+        const recorded = await w.record.execute(claimed.map((c) => ({ delivery: c.delivery, outcome: success(w) })));
+        expect(recorded.saved.map((d) => d.status)).to.deep.equal(['DELIVERED', 'DELIVERED']);
+      } finally {
+        w.knex.removeListener('query', listen);
+      }
+      expect(statements).to.have.length(1);
+      expect(statements[0]).to.match(/^WITH saved AS \(\s*UPDATE webhook_deliveries/);
+      for (const c of claimed) expect(await w.attemptsOf(c.delivery.id)).to.have.length(1);
+    });
+
     it('never has more than 5 deliveries of a tenant in flight', async () => {
       await w.integration(T1);
       await w.integration(T2);
