@@ -1,3 +1,4 @@
+import type { JsonValue } from '../access/authenticate-request.js';
 import type { DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
 import type { DeliveryAttempt, WebhookDeliveryState } from '../../domain/webhooks/delivery.js';
 
@@ -19,7 +20,7 @@ export interface DeliveryView {
   integrationId: string;
   eventId: string | null;
   event: string;
-  payload: unknown;
+  payload: JsonValue;
   status: DeliveryStatus;
   /** Failed attempts counted against the retry schedule (a replay starts it again). */
   failedAttempts: number;
@@ -41,7 +42,7 @@ export function toDeliveryView(s: WebhookDeliveryState, attempts?: readonly Deli
     integrationId: s.integrationId,
     eventId: s.eventId,
     event: s.eventName,
-    payload: JSON.parse(s.payload) as unknown,
+    payload: JSON.parse(s.payload) as JsonValue,
     status: s.status,
     failedAttempts: s.attempts,
     nextAttemptAt: s.nextAttemptAt,

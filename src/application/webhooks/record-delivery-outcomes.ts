@@ -25,9 +25,9 @@ export interface RecordedOutcomes {
 /**
  * Records what the attempts came to, in one transaction (one statement when all succeeded):
  * DELIVERED, RETRYING after the schedule's delay, HELD when the endpoint is paused, or DEAD after
- * the last retry — then the endpoint is paused (its queued deliveries HELD) and an alert is raised. An outcome counts
- * only for the claim it belongs to: if the lease was taken back meanwhile, it is dropped (the
- * delivery is sent again: at least once).
+ * the last retry — then the endpoint is paused (its queued deliveries HELD) and an alert is
+ * raised. An outcome counts only for the claim it belongs to: if the lease was taken back
+ * meanwhile, it is dropped (the delivery is sent again: at least once).
  */
 export class RecordDeliveryOutcomes {
   constructor(
