@@ -4,7 +4,7 @@ import { DuplicateSku, DuplicateSlug } from '../../domain/inventory/errors.js';
 import type { Product } from '../../domain/inventory/product.js';
 import { translateViolations } from './db-errors.js';
 import { likePattern } from './like-pattern.js';
-import { toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
+import { PRODUCT_VIEW_COLUMNS, toProduct, toProductRow, toProductView, type ProductRow } from './product.mapper.js';
 import { paginate } from './paginate.js';
 import type { Db } from './db.js';
 
@@ -56,7 +56,8 @@ export class KnexProductRepository implements ProductRepository {
    * One statement per page. The stock column and the tenant's product count are kept by
    * triggers (migration `i18_kept_totals`); a search matches `name` or `sku` through the one
    * trigram index over both (`chr(1)` never occurs in a term) and counts its matches exactly;
-   * the index is asked for the term's `indexedFragment` when it has one.
+   * the index is asked for the term's `indexedFragment` when it has one. A page reads only the
+   * columns a listed product shows (`PRODUCT_VIEW_COLUMNS`): no timestamps to parse per row.
    */
   async list(tenantId: string, query: PageRequest & { search?: string }): Promise<Page<ProductView>> {
     const base = this.db('products as p').where('p.tenant_id', tenantId);
@@ -73,7 +74,7 @@ export class KnexProductRepository implements ProductRepository {
     return paginate(
       base,
       query,
-      (q) => q.select('p.*').orderBy([{ column: 'p.name' }, { column: 'p.id' }]),
+      (q) => q.select(PRODUCT_VIEW_COLUMNS.map((c) => `p.${c}`)).orderBy([{ column: 'p.name' }, { column: 'p.id' }]),
       toProductView,
       query.search
         ? // A code's matches are few (its digits found them): count them in the page's own scan.

@@ -52,7 +52,12 @@ export function toProductRow(p: Product): ProductRow {
   };
 }
 
-export function toProductView(row: ProductRow & { current_stock: string }): ProductView {
+/** The columns a listed product is read from: what `toProductView` maps, nothing more. */
+export const PRODUCT_VIEW_COLUMNS = ['id', 'name', 'slug', 'price', 'sku', 'current_stock', 'min_stock'] as const;
+
+type ProductViewRow = Pick<ProductRow & { current_stock: string }, (typeof PRODUCT_VIEW_COLUMNS)[number]>;
+
+export function toProductView(row: ProductViewRow): ProductView {
   return {
     id: row.id,
     name: row.name,

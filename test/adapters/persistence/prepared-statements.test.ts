@@ -39,13 +39,12 @@ describe('hot statements as named prepared statements', () => {
     it('on a server, the product list and invoice create are prepared once per connection', async () => {
       await db.knex.transaction(async (trx) => {
         const products = new KnexProductRepository(trx);
-        const before = await preparedOn(trx);
         const first = await products.list(tenantId, { page: 1, limit: 10 });
         const second = await products.list(tenantId, { page: 1, limit: 10 });
         expect(second).to.deep.equal(first);
-        const added = (await preparedOn(trx)).filter((s) => !before.includes(s));
-        expect(added, 'the list, prepared once').to.have.length(1);
-        expect(added[0]).to.match(/from "products" as "p"/);
+        // Another test may have listed on this pooled connection before: count, do not diff.
+        const lists = (await preparedOn(trx)).filter((s) => s.includes('from "products" as "p"'));
+        expect(lists, 'the list, prepared once on this connection').to.have.length(1);
       });
 
       // One connection, so the statements it prepared can be listed afterwards.
