@@ -1,7 +1,7 @@
 import type { DocumentKind, DocumentNumbers } from '../../application/ports/document-numbers.js';
 
 import { FiscalYearNotFound } from '../../domain/organization/errors.js';
-import type { Db } from './db.js';
+import { prepared, type Db } from './db.js';
 
 /**
  * The counter of `kind` in a tenant's fiscal year as two CTEs, for a statement to draw its
@@ -36,7 +36,8 @@ export class KnexDocumentNumbers implements DocumentNumbers {
   /** One round trip: the fiscal year's code comes back with the counter. */
   async next(tenantId: string, fiscalYearId: string, kind: DocumentKind): Promise<string> {
     const counter = documentNumberCtes('drawn', tenantId, fiscalYearId, kind);
-    const { rows } = await this.db.raw<{ rows: { number: string }[] }>(
+    const { rows } = await prepared<{ rows: { number: string }[] }>(
+      this.db,
       `WITH ${counter.sql} SELECT number FROM drawn`,
       counter.bindings,
     );

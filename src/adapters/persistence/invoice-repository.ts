@@ -22,7 +22,7 @@ import {
   type NoteTotalsRow,
 } from './invoice.mapper.js';
 import { paginate } from './paginate.js';
-import { prepared, type Db, type SeenAggregates } from './db.js';
+import { prepared, preparedQuery, type Db, type SeenAggregates } from './db.js';
 
 const approvedSum = (table: string) =>
   `COALESCE((SELECT sum(n.amount) FROM ${table} n
@@ -91,16 +91,19 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   async save(invoice: Invoice): Promise<void> {
     this.seen.add(invoice);
     const row = toInvoiceRow(invoice);
-    await withEvents(this.db, invoice, (q) =>
-      q.table('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
-        status: row.status,
-        payments_total: row.payments_total,
-        refunds_total: row.refunds_total,
-        void_reason: row.void_reason,
-        approved_at: row.approved_at,
-        voided_at: row.voided_at,
-        updated_at: row.updated_at,
-      }),
+    // Prepared: a payment, a refund and a void all save the invoice this way.
+    await preparedQuery(
+      withEvents(this.db, invoice, (q) =>
+        q.table('invoices').where({ tenant_id: row.tenant_id, id: row.id }).update({
+          status: row.status,
+          payments_total: row.payments_total,
+          refunds_total: row.refunds_total,
+          void_reason: row.void_reason,
+          approved_at: row.approved_at,
+          voided_at: row.voided_at,
+          updated_at: row.updated_at,
+        }),
+      ),
     );
   }
 
@@ -121,22 +124,24 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   private async load(where: Partial<InvoiceRow>, options: LoadOptions): Promise<Invoice | null> {
     const q = this.db<InvoiceRow>('invoices').where(where);
     if (options.forUpdate) q.forUpdate();
-    const row = await q.first();
+    const row = await preparedQuery(q.first());
     if (!row) return null;
-    const { rows } = await this.db.raw<{ rows: (NoteTotalsRow & { lines: unknown })[] }>(
+    const { rows } = await prepared<{ rows: (NoteTotalsRow & { lines: unknown })[] }>(
+      this.db,
       `SELECT
          COALESCE((SELECT json_agg(json_build_object(
                      'tenant_id', l.tenant_id, 'invoice_id', l.invoice_id, 'line_no', l.line_no,
                      'product_id', l.product_id, 'quantity', l.quantity::text,
                      'unit_price', l.unit_price::text, 'line_total', l.line_total::text) ORDER BY l.line_no)
-                   FROM invoice_lines l WHERE l.tenant_id = :t AND l.invoice_id = :i), '[]'::json) AS lines,
+                   FROM invoice_lines l WHERE l.tenant_id = k.t AND l.invoice_id = k.i), '[]'::json) AS lines,
          COALESCE((SELECT sum(amount) FROM debit_notes
-                   WHERE tenant_id = :t AND invoice_id = :i AND status = 'APPROVED'), 0) AS approved_debits,
+                   WHERE tenant_id = k.t AND invoice_id = k.i AND status = 'APPROVED'), 0) AS approved_debits,
          COALESCE((SELECT sum(amount) FROM credit_notes
-                   WHERE tenant_id = :t AND invoice_id = :i AND status = 'APPROVED'), 0) AS approved_credits,
+                   WHERE tenant_id = k.t AND invoice_id = k.i AND status = 'APPROVED'), 0) AS approved_credits,
          COALESCE((SELECT sum(amount) FROM credit_notes
-                   WHERE tenant_id = :t AND invoice_id = :i AND status = 'DRAFT'), 0) AS pending_credits`,
-      { t: row.tenant_id, i: row.id },
+                   WHERE tenant_id = k.t AND invoice_id = k.i AND status = 'DRAFT'), 0) AS pending_credits
+       FROM (SELECT ?::uuid AS t, ?::uuid AS i) k`,
+      [row.tenant_id, row.id],
     );
     const { lines, ...totals } = rows[0]!;
     const parsed = (typeof lines === 'string' ? JSON.parse(lines) : lines) as InvoiceLineRow[];

@@ -14,7 +14,7 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './payment-refund.mapper.js';
-import type { Db, SeenAggregates } from './db.js';
+import { preparedQuery, type Db, type SeenAggregates } from './db.js';
 
 /** Payments: inserted once (the invoice's row lock is held by the use case), never updated. */
 export class KnexPaymentRepository implements PaymentRepository {
@@ -26,7 +26,7 @@ export class KnexPaymentRepository implements PaymentRepository {
   async add(payment: Payment): Promise<void> {
     this.seen.add(payment);
     await translateViolations(
-      () => withEvents(this.db, payment, (q) => q.insert(toPaymentRow(payment)).into('payments')),
+      () => preparedQuery(withEvents(this.db, payment, (q) => q.insert(toPaymentRow(payment)).into('payments'))),
       {
         payments_tenant_number_unique: () => new DuplicateDocumentNumber(),
       },

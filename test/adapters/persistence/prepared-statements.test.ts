@@ -36,7 +36,7 @@ describe('hot statements as named prepared statements', () => {
   });
 
   if (TEST_DATABASE_URL) {
-    it('on a server, the product list and invoice create are prepared once per connection', async () => {
+    it("on a server, the product list, invoice create and a payment's statements are prepared once per connection", async () => {
       await db.knex.transaction(async (trx) => {
         const products = new KnexProductRepository(trx);
         const first = await products.list(tenantId, { page: 1, limit: 10 });
@@ -80,6 +80,30 @@ describe('hot statements as named prepared statements', () => {
         );
         const invoiceStatements = rows.filter((r) => r.statement.includes('INSERT INTO invoices'));
         expect(invoiceStatements, 'three invoices, one statement prepared').to.have.length(1);
+
+        // A payment's statements: the invoice locked, its lines and note totals, the PAY counter, its save.
+        for (const invoice of invoices) {
+          await uow.run(async (r) => {
+            const locked = await r.invoices.findById(tenantId, invoice.id, { forUpdate: true });
+            expect(locked?.number).to.equal(invoice.number);
+            await r.documentNumbers.next(tenantId, fiscalYearId, 'PAY');
+            await r.invoices.save(locked!);
+          });
+        }
+        const after = (
+          await single.knex.raw<{ rows: { statement: string }[] }>('SELECT statement FROM pg_prepared_statements')
+        ).rows.map((r) => r.statement);
+        for (const [what, text] of [
+          ['the locked invoice', 'from "invoices" where "tenant_id" = $1 and "id" = $2 limit $3 for update'],
+          ['its lines and totals', 'FROM invoice_lines l'],
+          ['the counter', 'SELECT number FROM drawn'],
+          ['the save', 'update "invoices" set'],
+        ]) {
+          expect(
+            after.filter((s) => s.includes(text!)),
+            `${what}, prepared once`,
+          ).to.have.length(1);
+        }
       } finally {
         await single.close();
       }
