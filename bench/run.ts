@@ -212,9 +212,19 @@ async function main(): Promise<void> {
       list: '/api/v1/external/products?page=1&limit=10',
       search: '/api/v1/external/products?search=sku-1234',
     };
-    const p50At = async (path: string) =>
-      load({ url: `http://127.0.0.1:${servicePort}`, path, connections: 1, duration: DURATION, prepare: signedGet });
-    const small = { list: await p50At(scalePaths.list), search: await p50At(scalePaths.search) };
+    // ROUNDS runs of each at one connection, list and search interleaved, medians: one noisy
+    // stretch of this shared machine should not decide the ratio (CPU per request shows the work).
+    const atThisSize = async () => {
+      const runs = { list: [] as Measured[], search: [] as Measured[] };
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const which of ['list', 'search'] as const) {
+          const run = { path: scalePaths[which], connections: 1, duration: DURATION, prepare: signedGet };
+          runs[which].push(await measured(service, () => load({ url: `http://127.0.0.1:${servicePort}`, ...run })));
+        }
+      }
+      return { list: medianOf(runs.list), search: medianOf(runs.search) };
+    };
+    const small = await atThisSize();
 
     // PostgreSQL's own limit for the list, search and invoice statements, at 10,000 products.
     const limits = await measurePgLimits(
@@ -228,7 +238,7 @@ async function main(): Promise<void> {
     for (const r of rows) r.limit = limits.get(r.scenario);
 
     await growProducts(db.knex, ids.tenantId, 10_000, SCALE_PRODUCTS);
-    const large = { list: await p50At(scalePaths.list), search: await p50At(scalePaths.search) };
+    const large = await atThisSize();
     const k = `${SCALE_PRODUCTS / 1000}k`;
     rows.push({ scenario: 'list p50 @ 10k products (1 conn)', svc: small.list });
     rows.push({ scenario: `list p50 @ ${k} products (1 conn)`, svc: large.list });
@@ -426,8 +436,8 @@ function report(
   rows: Row[],
   whole?: {
     peakRssMb: number;
-    small: { list: LoadResult; search: LoadResult };
-    large: { list: LoadResult; search: LoadResult };
+    small: { list: Measured; search: Measured };
+    large: { list: Measured; search: Measured };
   },
 ): void {
   const lines: string[][] = [
@@ -483,7 +493,8 @@ function report(
     const scale = meanMs(large[which]) / meanMs(small[which]);
     console.log(
       `${which} scale (1 connection): latency ${fmt(meanMs(small[which]), 2)} ms → ${fmt(meanMs(large[which]), 2)} ms ` +
-        `(p50 ${small[which].p50} → ${large[which].p50} ms), ×${scale.toFixed(2)} ` +
+        `(p50 ${small[which].p50} → ${large[which].p50} ms; CPU ms/req node+PG ${cpuCell(small[which])} → ` +
+        `${cpuCell(large[which])}), ×${scale.toFixed(2)} ` +
         `(target ≤ ${SCALE_TARGET}: ${scale <= SCALE_TARGET ? 'MET' : 'MISSED'})`,
     );
   }
