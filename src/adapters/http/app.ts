@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { sendData } from './envelope.js';
 import { errorHandler } from './error-mapper.js';
 import { buildOpenApiDocument } from './openapi/document.js';
-import { ServiceUnavailable, UnsupportedMediaType } from './http-errors.js';
+import { DatabaseUnavailable, ServiceUnavailable, UnsupportedMediaType } from './http-errors.js';
 import { BODY_LIMIT_BYTES, guardBody, MAX_JSON_DEPTH, readJsonBody, requireDecodablePath } from './input-guard.js';
 import {
   accessLog,
@@ -68,8 +68,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     sendData(res, { status: 'ok' });
   });
   app.get('/ready', async (_req, res) => {
-    const verdict = await options.ready().catch(() => 'Database not reachable');
-    if (verdict !== true) throw new ServiceUnavailable(verdict === false ? 'Database not reachable' : verdict);
+    const verdict = await options.ready().catch(() => false);
+    if (verdict === false) throw new DatabaseUnavailable();
+    if (verdict !== true) throw new ServiceUnavailable(verdict);
     sendData(res, { status: 'ready' });
   });
   // CONTRACT §9: the document answers without authentication; built once, on first request.

@@ -2,8 +2,10 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/shared/errors.js';
 import { metadataOf, type Metadata } from './envelope.js';
+import { isDatabaseUnavailable } from '../shared/database-availability.js';
 import {
   BodyNotAnObject,
+  DatabaseUnavailable,
   MalformedJson,
   MalformedPath,
   MethodNotAllowed,
@@ -84,7 +86,14 @@ function errorBody(
 /** The one place where an error becomes a status and an envelope (CONTRACT §1). */
 export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
   // The router's own parameter decoding throws URIError on a malformed escape.
-  const known = err instanceof DomainError ? err : err instanceof URIError ? new MalformedPath() : fromBodyParser(err);
+  const known =
+    err instanceof DomainError
+      ? err
+      : err instanceof URIError
+        ? new MalformedPath()
+        : isDatabaseUnavailable(err)
+          ? new DatabaseUnavailable()
+          : fromBodyParser(err);
   if (!known) {
     return {
       status: 500,
@@ -100,6 +109,7 @@ export function sendError(res: Response, err: unknown, response = toErrorRespons
   // For the access log and the metrics: the code this request failed with.
   res.locals.errorCode = response.body.code;
   if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
+  if (err instanceof DatabaseUnavailable || isDatabaseUnavailable(err)) res.setHeader('Retry-After', '1');
   res.status(response.status).json({ ...response.body, metadata: metadataOf(res) });
 }
 
@@ -109,6 +119,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status } = response;
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
+    } else if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'database not reachable');
     }
     if (res.headersSent) {
       res.end();

@@ -43,6 +43,15 @@ export class RequestTimeout extends DomainError {
   }
 }
 
+/** The header block did not end within HEADERS_TIMEOUT_MS of the connection's request start. */
+export class HeadersTimeout extends DomainError {
+  readonly kind = 'request_timeout' as const;
+  readonly code = 'REQUEST_TIMEOUT';
+  constructor() {
+    super('Request headers not received in time');
+  }
+}
+
 /** Valid JSON that is not an object (`null`, `42`, `"x"`, `[]`): every body of this API is an object. */
 export class BodyNotAnObject extends ValidationError {
   constructor() {
@@ -86,5 +95,15 @@ export class ServiceUnavailable extends DomainError {
   readonly code = 'SERVICE_UNAVAILABLE';
   constructor(message = 'Service unavailable') {
     super(message);
+  }
+}
+
+export const DATABASE_UNREACHABLE = 'Database not reachable';
+
+/** The database is restarting or out of reach: try again in a moment (`Retry-After`). */
+export class DatabaseUnavailable extends ServiceUnavailable {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super(DATABASE_UNREACHABLE);
   }
 }

@@ -61,13 +61,20 @@ export class BufferedUsageMeter implements UsageMeter {
   }
 
   flush(): Promise<void> {
-    // One write at a time: a flush asked for during another waits for it, then writes what is new.
-    const previous = this.flushing ?? Promise.resolve();
-    const next = previous.then(() => this.write());
-    this.flushing = next.finally(() => {
-      if (this.flushing === next) this.flushing = null;
-    });
+    // One write at a time: a flush asked for during another waits for it, then writes what is
+    // new. The chain itself never rejects (a failed write kept its counts for the next one), so
+    // a database that is away fails only the callers that asked, never the process.
+    const next = (this.flushing ?? Promise.resolve()).then(() => this.write());
+    const settled: Promise<void> = next.then(
+      () => this.settled(settled),
+      () => this.settled(settled),
+    );
+    this.flushing = settled;
     return next;
+  }
+
+  private settled(flush: Promise<void>): void {
+    if (this.flushing === flush) this.flushing = null;
   }
 
   /** Stops the timer and writes what is pending (graceful shutdown). */

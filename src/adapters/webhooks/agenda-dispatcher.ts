@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Agenda, type AgendaBackend, type Job } from 'agenda';
-import { PostgresBackend } from '@agendajs/postgres-backend';
+import { PostgresBackend, PostgresNotificationChannel } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { WebhookSender } from '../../application/ports/webhook-ports.js';
@@ -45,6 +45,7 @@ export class AgendaWebhookDispatcher {
   private pool: pg.Pool | null = null;
   private listener: NotificationListener | null = null;
   private running: Promise<void> | null = null;
+  private poll: NodeJS.Timeout | null = null;
   private kickPending = false;
 
   constructor(
@@ -59,12 +60,14 @@ export class AgendaWebhookDispatcher {
       onProgress: () => this.loop.progressed(),
       isStopping: () => this.loop.stopping,
     });
-    this.loop = new DispatchLoop(uc, this.slots, logger, options, this.name);
+    this.loop = new DispatchLoop(uc, this.slots, logger, options, this.name, () => this.listener?.listening ?? false);
   }
 
   async start(): Promise<void> {
+    const backend = await this.backend();
     const agenda = new Agenda({
-      backend: await this.backend(),
+      backend,
+      notificationChannel: this.notificationChannel(),
       name: this.name,
       processEvery: this.options.timing.processEveryMs,
       maxConcurrency: 4,
@@ -95,7 +98,12 @@ export class AgendaWebhookDispatcher {
     await agenda.every(this.options.timing.sweepEveryMs, DISPATCH_JOB, undefined, { skipImmediate: true });
     for (const periodic of this.options.periodicJobs ?? []) await agenda.every(periodic.everyMs, periodic.name);
     if (this.options.listen) {
-      this.listener = new NotificationListener(this.options.listen, this.logger, (kind) => this.wake(kind));
+      this.listener = new NotificationListener(
+        this.options.listen,
+        this.logger,
+        (kind) => this.wake(kind),
+        (listening) => this.pollUnless(listening),
+      );
       await this.listener.start();
     }
     this.wake();
@@ -114,6 +122,7 @@ export class AgendaWebhookDispatcher {
   async stop(): Promise<void> {
     if (this.loop.stopping) return;
     this.loop.stop();
+    this.pollUnless(true);
     await this.listener?.stop();
     await this.slots.settle();
     await this.running;
@@ -142,6 +151,38 @@ export class AgendaWebhookDispatcher {
     });
   }
 
+  /**
+   * Without notifications (the database restarting, a failover), nothing says when an event is
+   * written: the dispatcher looks every `processEveryMs` until they flow again, then catches up.
+   */
+  private pollUnless(listening: boolean): void {
+    if (listening) {
+      if (this.poll) clearInterval(this.poll);
+      this.poll = null;
+      this.wake();
+      return;
+    }
+    if (this.poll || this.loop.stopping) return;
+    this.poll = setInterval(() => this.wake(), this.options.timing.processEveryMs);
+    this.poll.unref();
+  }
+
+  /**
+   * Agenda's own LISTEN channel (a job saved by one process starts at once in another), kept
+   * open across database restarts: it retries for as long as it takes instead of Agenda's
+   * default of giving up after ten attempts, and its errors are logged rather than thrown.
+   */
+  private notificationChannel(): PostgresNotificationChannel | undefined {
+    const store = this.options.store;
+    if (store.kind !== 'postgres' || !store.notifications || !this.pool) return undefined;
+    const channel = new PostgresNotificationChannel({
+      pool: this.pool,
+      reconnect: { enabled: true, maxAttempts: Number.POSITIVE_INFINITY, initialDelayMs: 250, maxDelayMs: 5_000 },
+    });
+    channel.on('error', (err: unknown) => this.logger.debug({ err }, 'webhook scheduler notifications: reconnecting'));
+    return channel;
+  }
+
   private async backend(): Promise<AgendaBackend> {
     const store = this.options.store;
     if (store.kind === 'mongodb') {
@@ -150,11 +191,8 @@ export class AgendaWebhookDispatcher {
     }
     this.pool = new pg.Pool({ ...store.connection, max: 3 });
     this.pool.on('error', (err) => this.logger.warn({ err }, 'webhook scheduler pool error'));
-    return new PostgresBackend({
-      pool: this.pool,
-      ensureSchema: false,
-      disableNotifications: !store.notifications,
-    });
+    // Its notification channel is this dispatcher's own (notificationChannel()).
+    return new PostgresBackend({ pool: this.pool, ensureSchema: false, disableNotifications: true });
   }
 
   private async runJob(job: Job): Promise<void> {

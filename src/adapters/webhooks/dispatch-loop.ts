@@ -24,8 +24,10 @@ export class DispatchLoop {
     private readonly uc: DispatcherUseCases,
     private readonly slots: SendSlots,
     private readonly logger: Logger,
-    private readonly options: Pick<DispatcherOptions, 'listen' | 'timing' | 'claimBatch' | 'fanOutBatch'>,
+    private readonly options: Pick<DispatcherOptions, 'timing' | 'claimBatch' | 'fanOutBatch'>,
     private readonly worker: string,
+    /** True while database notifications say when events are written; false: poll the outbox. */
+    private readonly listening: () => boolean,
   ) {}
 
   get stopping(): boolean {
@@ -68,8 +70,7 @@ export class DispatchLoop {
         // The fan-out runs when there may be events: always when polling (every probe), on a
         // notification when listening — and at least every sweep in case one was missed.
         const fanOutDue =
-          this.outboxDirty ||
-          Date.now() - lastFanOut >= (this.options.listen ? timing.sweepEveryMs : timing.probeEveryMs);
+          this.outboxDirty || Date.now() - lastFanOut >= (this.listening() ? timing.sweepEveryMs : timing.probeEveryMs);
         const room = this.slots.room;
         const [fanned, claimed] = await Promise.allSettled([
           fanOutDue ? this.fanOut() : Promise.resolve(0),

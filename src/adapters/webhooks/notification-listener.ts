@@ -1,44 +1,95 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 
+/** The first wait before a lost `LISTEN` connection is opened again; it doubles up to the cap. */
+export const RECONNECT_FIRST_MS = 250;
+export const RECONNECT_MAX_MS = 5_000;
+
 /**
  * LISTEN `webhooks` on its own PostgreSQL connection (a server only): each notification says an
- * event was written (`outbox`) or a delivery became due (`due`). A lost connection is re-opened
- * after a second until `stop`.
+ * event was written (`outbox`) or a delivery became due (`due`).
+ *
+ * A database restart or failover ends the connection: it is opened again with a doubling wait
+ * (250 ms up to 5 s) for as long as it takes, until `stop`. `onListening(false)` tells the
+ * dispatcher to poll meanwhile; `onListening(true)` that notifications flow again (and, since
+ * some may have been missed, an `outbox` wake-up follows at once).
  */
 export class NotificationListener {
   private client: pg.Client | null = null;
   private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
 
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly logger: Logger,
     private readonly onNotify: (kind: 'outbox' | 'due') => void,
+    private readonly onListening: (listening: boolean) => void = () => undefined,
   ) {}
 
+  /** True while notifications can arrive. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
+  /** Opens the connection; if the database cannot be reached, keeps trying in the background. */
   async start(): Promise<void> {
-    const client = new pg.Client(this.config);
-    client.on('notification', (n) => this.onNotify(n.payload === 'due' ? 'due' : 'outbox'));
-    client.on('error', (err) => {
-      this.logger.warn({ err }, 'webhook notification connection lost; reconnecting');
-      if (this.client === client) this.client = null;
-      client.end().catch(() => undefined);
-      if (!this.stopped) {
-        setTimeout(() => {
-          if (!this.stopped) this.start().catch(() => undefined);
-        }, 1_000).unref();
-      }
-    });
-    await client.connect();
-    await client.query('LISTEN webhooks');
-    if (this.stopped) await client.end().catch(() => undefined);
-    else this.client = client;
+    await this.connect();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    this.retry = null;
+    if (this.stopped) return;
+    const client = new pg.Client(this.config);
+    client.on('notification', (n) => this.onNotify(n.payload === 'due' ? 'due' : 'outbox'));
+    client.on('error', (err) => this.lost(client, err));
+    // `end` without `error`: the server closed the connection quietly.
+    client.on('end', () => this.lost(client, null));
+    try {
+      await client.connect();
+      await client.query('LISTEN webhooks');
+    } catch (err) {
+      client.removeAllListeners('end');
+      client.end().catch(() => undefined);
+      this.scheduleReconnect(err);
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    if (this.failures > 0) this.logger.info({ attempts: this.failures }, 'webhook notifications listening again');
+    this.failures = 0;
+    this.client = client;
+    this.onListening(true);
+  }
+
+  private lost(client: pg.Client, err: unknown): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    if (this.stopped) return;
+    this.logger.warn({ err }, 'webhook notification connection lost; polling until it is back');
+    this.scheduleReconnect(err);
+  }
+
+  private scheduleReconnect(err: unknown): void {
+    if (this.stopped || this.retry) return;
+    const delayMs = Math.min(RECONNECT_FIRST_MS * 2 ** this.failures, RECONNECT_MAX_MS);
+    this.failures += 1;
+    if (this.failures === 1) this.onListening(false);
+    this.logger.debug({ err, delayMs, attempt: this.failures }, 'webhook notification connection: retrying');
+    this.retry = setTimeout(() => void this.connect(), delayMs);
+    this.retry.unref();
   }
 }

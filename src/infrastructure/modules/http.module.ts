@@ -39,12 +39,12 @@ import type { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 import { pendingMigrations } from '../migrator.js';
 import { INFRA, type Runtime } from '../tokens.js';
 
-/** `/ready`: true, or the reason the service cannot serve (CONTRACT §6). */
-async function readiness(knex: Knex, runtime: Runtime): Promise<true | string> {
+/** `/ready`: true, false when the database cannot be reached, or another reason the service cannot serve. */
+async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string> {
   try {
     await knex.raw('select 1');
   } catch {
-    return 'Database not reachable';
+    return false;
   }
   const pending = await pendingMigrations(knex);
   if (pending.length > 0) return `Migrations not applied: ${pending.join(', ')}`;
@@ -91,7 +91,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
       metrics: ServiceMetrics,
       runtime: Runtime,
     ) => {
-      const keys = idempotency(gateway.idempotency, logger);
+      const keys = idempotency(gateway.idempotency, logger, { lockTimeoutMs: config.idempotencyLockTimeoutMs });
       return createHttpApp({
         logger,
         trustProxy: config.trustProxy,
