@@ -6,7 +6,6 @@
  * this figure says how close to the database's limit the service runs (issue 18).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { KnexIdempotencyStore } from '../src/adapters/persistence/idempotency-store.js';
 import { KnexNonceStore } from '../src/adapters/persistence/nonce-store.js';
 import { KnexProductRepository } from '../src/adapters/persistence/product-repository.js';
 import { KnexUnitOfWork } from '../src/adapters/persistence/unit-of-work.js';
@@ -61,7 +60,6 @@ export async function measurePgLimits(
   try {
     const nonces = new KnexNonceStore(db.knex);
     const products = new KnexProductRepository(db.knex);
-    const keys = new KnexIdempotencyStore(db.knex);
     const createInvoice = new CreateInvoice(
       new KnexUnitOfWork(db.knex, new AesGcmSecretCipher(randomBytes(32))),
       new RandomUuidGenerator(),
@@ -104,7 +102,7 @@ export async function measurePgLimits(
           await createInvoice.execute(caller, command);
           return;
         }
-        // As the service does it: the key's row first in the transaction, the answer after.
+        // As the service does it: the key's row first in the transaction, the answer in it before the commit.
         const key = randomUUID();
         const now = new Date();
         const scope: IdempotencyScope = {
@@ -113,10 +111,11 @@ export async function measurePgLimits(
           fingerprint: createHash('sha256').update(key).digest('hex'),
           createdAt: now,
           expiresAt: new Date(now.getTime() + 86_400_000),
-          claimed: false,
+          held: null,
+          closed: null,
         };
         const invoice = await runInIdempotencyScope(scope, () => createInvoice.execute(caller, command));
-        await keys.complete(scope, { status: 201, body: { id: invoice.id } }, scope.claimed);
+        await scope.held!.commit({ status: 201, body: JSON.stringify({ id: invoice.id }) });
       }),
     );
   } finally {

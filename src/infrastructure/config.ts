@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   /** Time allowed for a request body to arrive once its headers are in (408 after it). */
   bodyTimeoutMs: number;
+  /** `HEADERS_TIMEOUT_MS`: time allowed for a request's header block to arrive in full (408 after it). */
+  headersTimeoutMs: number;
   /** `METRICS_PORT`: serve `/metrics` on this port, unauthenticated, instead of the API port. */
   metricsPort: number | null;
   /** `METRICS_AUTH`: `admin` (the admin bearer token) or `none`, for `/metrics` on the API port. */
@@ -38,6 +40,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** `AUTH_FAILURE_LIMIT_PER_MINUTE`: failed authentications per source address and minute. */
   authFailureLimitPerMinute: number;
+  /** `IDEMPOTENCY_LOCK_TIMEOUT_MS`: the longest a keyed request holds its Idempotency-Key uncommitted. */
+  idempotencyLockTimeoutMs: number;
 }
 
 /** Where the data lives: a PostgreSQL server, or the embedded PGlite. */
@@ -229,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetrySchedule: schedule.filter((d): d is number => d !== null),
     logLevel,
     bodyTimeoutMs: int('BODY_TIMEOUT_MS', 5_000, 100, 120_000),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 100, 120_000),
     metricsPort,
     metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
@@ -236,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationSweepEveryMs: RESERVATION_SWEEP_EVERY_MS,
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
     authFailureLimitPerMinute: int('AUTH_FAILURE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
+    idempotencyLockTimeoutMs: int('IDEMPOTENCY_LOCK_TIMEOUT_MS', 60_000, 100, 60_000),
   };
   if (errors.length > 0) throw new ConfigError(errors);
   return config;

@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
 import { TOKENS } from '../../src/application/tokens.js';
+import { malformedIdempotencyKey } from '../../src/domain/access/gateway.js';
 import { resolve } from '../../src/infrastructure/modules/bind.js';
 import { createBillingTenant, clientFor, createIntegration, type BillingTenant } from '../support/mothers.js';
+import { rawRequest } from '../support/raw-http.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 
 describe('e2e: gateway — Idempotency-Key, monthly tiers, failed-auth limit (CONTRACT §8)', () => {
@@ -101,6 +103,44 @@ describe('e2e: gateway — Idempotency-Key, monthly tiers, failed-auth limit (CO
       const malformed = await client.request<any>('POST', '/billing/invoices', invoiceBody(t), { idempotencyKey: 'ü' });
       expect(malformed.status).to.equal(400);
       expect((await client.request('GET', '/billing/invoices')).status).to.equal(200);
+    });
+
+    it('replays the first answer byte for byte', async () => {
+      const bytesOf = async () => {
+        const req = client.prepare('POST', '/billing/invoices', invoiceBody(t, 11), { idempotencyKey: 'bytes-key-1' });
+        const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+        return {
+          status: res.status,
+          replayed: res.headers.get('idempotent-replayed'),
+          bytes: Buffer.from(await res.arrayBuffer()),
+        };
+      };
+      const first = await bytesOf();
+      expect(first).to.include({ status: 201, replayed: null });
+      const again = await bytesOf();
+      expect(again).to.include({ status: 201, replayed: 'true' });
+      expect(again.bytes.toString()).to.equal(first.bytes.toString());
+      expect(again.bytes.equals(first.bytes)).to.equal(true);
+    });
+
+    it('answers an empty Idempotency-Key header (as sent on the wire) 400 in the envelope', async () => {
+      const port = Number(new URL(svc.baseUrl).port);
+      for (const line of ['Idempotency-Key:', 'Idempotency-Key:    ']) {
+        const req = client.prepare('POST', '/billing/invoices', invoiceBody(t));
+        const head = [
+          'POST /api/v1/external/billing/invoices HTTP/1.1',
+          'Host: 127.0.0.1',
+          ...Object.entries(req.headers).map(([name, value]) => `${name}: ${value}`),
+          line,
+          `Content-Length: ${Buffer.byteLength(req.body!)}`,
+        ].join('\n');
+        const res = await rawRequest(port, head, req.body!);
+        expect(res.status, JSON.stringify(res.body)).to.equal(400);
+        expect(res.body).to.include({ success: false, code: 'VALIDATION_ERROR' });
+        expect(res.body.details).to.deep.equal([
+          { field: 'Idempotency-Key', issue: malformedIdempotencyKey().message },
+        ]);
+      }
     });
 
     it('a key survives a restart of the service', async () => {

@@ -5,11 +5,11 @@ import type {
   IdempotentAnswer,
   StoredIdempotencyKey,
 } from '../../application/ports/gateway-ports.js';
-import type { JsonValue } from '../../application/access/authenticate-request.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
+import type { HeldWrite } from '../shared/idempotency-scope.js';
 import { prepared, type Db } from './db.js';
 
-/** `idempotency_keys`: one row per (integration, key), kept 24 h. */
+/** `idempotency_keys`: one row per (integration, key), kept 24 h; the answer's body as its JSON text. */
 export class KnexIdempotencyStore implements IdempotencyStore {
   constructor(private readonly knex: Knex) {}
 
@@ -17,23 +17,15 @@ export class KnexIdempotencyStore implements IdempotencyStore {
     const row = (await this.knex('idempotency_keys')
       .where({ integration_id: integrationId, key })
       .first('fingerprint', 'status_code', 'body')) as
-      { fingerprint: string; status_code: number | null; body: JsonValue } | undefined;
+      { fingerprint: string; status_code: number | null; body: string | null } | undefined;
     if (!row) return null;
     return {
       fingerprint: row.fingerprint,
-      response: row.status_code === null ? null : { status: row.status_code, body: row.body },
+      response: row.status_code === null || row.body === null ? null : { status: row.status_code, body: row.body },
     };
   }
 
-  async complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer, claimed: boolean): Promise<boolean> {
-    if (claimed) {
-      await prepared(
-        this.knex,
-        'UPDATE idempotency_keys SET status_code = ?, body = ? WHERE integration_id = ? AND key = ?',
-        [answer.status, JSON.stringify(answer.body), entry.integrationId, entry.key],
-      );
-      return true;
-    }
+  async complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer): Promise<boolean> {
     const inserted = (await this.knex('idempotency_keys')
       .insert(keyRow(entry, answer))
       .onConflict(['integration_id', 'key'])
@@ -47,13 +39,43 @@ export class KnexIdempotencyStore implements IdempotencyStore {
   }
 }
 
+/**
+ * A keyed request's transaction, held open after its work (see `HeldWrite`): the unit of work
+ * runs the request's later work in it, and `commit` adds the answer to the key's row and
+ * commits, so the write, its key and its answer are kept together or not at all.
+ */
+export class HeldKeyTransaction implements HeldWrite {
+  constructor(
+    readonly trx: Knex.Transaction,
+    private readonly entry: IdempotencyKeyEntry,
+  ) {}
+
+  async commit(answer: IdempotentAnswer): Promise<void> {
+    try {
+      await prepared(
+        this.trx,
+        'UPDATE idempotency_keys SET status_code = ?, body = ? WHERE integration_id = ? AND key = ?',
+        [answer.status, answer.body, this.entry.integrationId, this.entry.key],
+      );
+    } catch (err) {
+      await this.rollBack();
+      throw err;
+    }
+    await this.trx.commit();
+  }
+
+  async rollBack(): Promise<void> {
+    if (!this.trx.isCompleted()) await this.trx.rollback();
+  }
+}
+
 function keyRow(entry: IdempotencyKeyEntry, answer: IdempotentAnswer | undefined) {
   return {
     integration_id: entry.integrationId,
     key: entry.key,
     fingerprint: entry.fingerprint,
     status_code: answer?.status ?? null,
-    body: answer === undefined ? null : JSON.stringify(answer.body),
+    body: answer?.body ?? null,
     created_at: entry.createdAt,
     expires_at: entry.expiresAt,
   };
@@ -61,7 +83,7 @@ function keyRow(entry: IdempotencyKeyEntry, answer: IdempotentAnswer | undefined
 
 /**
  * Inside a keyed request's first transaction, before its work: inserts the key's row (without
- * the answer, which `complete` adds after the commit). A row already there, committed by an
+ * the answer, which `HeldKeyTransaction.commit` adds before the commit). A row already there, committed by an
  * earlier request with this key or by a concurrent one this insert waited for, means the key is
  * taken: IdempotencyKeyInUse, and the transaction rolls back before doing anything; the HTTP
  * layer then answers from the row.
@@ -80,7 +102,7 @@ export const KEY_TAKEN = { idempotency_keys_pkey: () => new IdempotencyKeyInUse(
 
 /**
  * A keyed request's key, for the one statement of `UnitOfWork.runStatement` to insert with its
- * write (there is no transaction around it to hold the key row).
+ * write: no statement of its own to claim the key first.
  */
 export class StatementKey {
   private taken = false;

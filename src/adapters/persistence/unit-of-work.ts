@@ -3,9 +3,9 @@ import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
-import { currentIdempotencyScope } from '../shared/idempotency-scope.js';
+import { currentIdempotencyScope, type IdempotencyScope } from '../shared/idempotency-scope.js';
 import { isRetryable } from './db-errors.js';
-import { claimIdempotencyKey, StatementKey } from './idempotency-store.js';
+import { claimIdempotencyKey, HeldKeyTransaction, StatementKey } from './idempotency-store.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
 import { KnexIntegrationRepository } from './integration-repository.js';
 import { IntegrationMapper } from './integration.mapper.js';
@@ -80,49 +80,89 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock. */
+/**
+ * The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock.
+ *
+ * In a keyed request's scope (Idempotency-Key) the first write's transaction
+ * inserts the key's row before its work and is not committed when the work ends: it is held
+ * (`IdempotencyScope.held`) until the HTTP layer commits it with the answer. The request's later
+ * work runs in it (a `run` in a savepoint), so it sees the write and never waits for its locks.
+ */
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(
     private readonly knex: Knex,
     private readonly cipher: SecretCipher,
   ) {}
 
-  async run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    // A keyed external POST (CONTRACT §8): its first transaction holds the key row, so the
-    // write and its key commit or roll back together.
-    const scope = currentIdempotencyScope();
-    const claiming = scope !== undefined && !scope.claimed;
-    const result = await retried(() =>
-      this.knex.transaction(async (trx) => {
-        if (claiming) await claimIdempotencyKey(trx, scope);
-        const seen: SeenAggregates = new Set();
-        const result = await work(repositoriesFor(trx, this.cipher, seen));
-        await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
-        return result;
-      }),
-    );
-    if (claiming) scope.claimed = true;
-    return result;
+  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const keyed = this.keyedScope();
+    if (keyed instanceof HeldKeyTransaction)
+      return keyed.trx.transaction((savepoint) => this.withOutbox(savepoint, work));
+    if (keyed) {
+      return this.hold(keyed, async (trx) => {
+        await claimIdempotencyKey(trx, keyed);
+        return this.withOutbox(trx, work);
+      });
+    }
+    return retried(() => this.knex.transaction((trx) => this.withOutbox(trx, work)));
   }
 
-  async runStatement<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    const scope = currentIdempotencyScope();
-    const claiming = scope !== undefined && !scope.claimed;
-    const result = await retried(async () => {
-      const key = claiming ? new StatementKey(scope) : undefined;
-      const seen: SeenAggregates = new Set();
-      const result = await work(repositoriesFor(this.knex, this.cipher, seen, key));
-      if (key && !key.used) throw new Error("runStatement: the work wrote without the request's Idempotency-Key");
-      if ([...seen].some((aggregate) => aggregate.pullEvents().length > 0)) {
-        throw new Error('runStatement: events need a transaction (use run)');
-      }
-      return result;
-    });
-    if (claiming) scope.claimed = true;
-    return result;
+  runStatement<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const keyed = this.keyedScope();
+    if (keyed instanceof HeldKeyTransaction) return this.statement(keyed.trx, work);
+    // The key's row goes into the statement itself; the transaction around it is the one held
+    // until the answer.
+    if (keyed) return this.hold(keyed, (trx) => this.statement(trx, work, new StatementKey(keyed)));
+    return retried(() => this.statement(this.knex, work));
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return work(repositoriesFor(this.knex, this.cipher));
+    const keyed = this.keyedScope();
+    return work(repositoriesFor(keyed instanceof HeldKeyTransaction ? keyed.trx : this.knex, this.cipher));
+  }
+
+  /**
+   * The keyed request's held transaction to join; its scope when this work is its first
+   * transaction; undefined outside a keyed request or once its answer is kept.
+   */
+  private keyedScope(): HeldKeyTransaction | IdempotencyScope | undefined {
+    const scope = currentIdempotencyScope();
+    if (scope === undefined || scope.closed === 'answered') return undefined;
+    if (scope.closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout has passed');
+    if (scope.held === null) return scope;
+    if (scope.held instanceof HeldKeyTransaction) return scope.held;
+    throw new Error('the held Idempotency-Key write is not a knex transaction');
+  }
+
+  /** Runs `work` in a new transaction and leaves it open, held by the scope until its answer. */
+  private async hold<T>(scope: IdempotencyScope, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    const { trx, result } = await retried(async () => {
+      const trx = await this.knex.transaction();
+      try {
+        return { trx, result: await work(trx) };
+      } catch (err) {
+        await trx.rollback();
+        throw err;
+      }
+    });
+    scope.held = new HeldKeyTransaction(trx, scope);
+    return result;
+  }
+
+  private async withOutbox<T>(trx: Knex.Transaction, work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const seen: SeenAggregates = new Set();
+    const result = await work(repositoriesFor(trx, this.cipher, seen));
+    await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));
+    return result;
+  }
+
+  private async statement<T>(db: Db, work: (repos: Repositories) => Promise<T>, key?: StatementKey): Promise<T> {
+    const seen: SeenAggregates = new Set();
+    const result = await work(repositoriesFor(db, this.cipher, seen, key));
+    if (key && !key.used) throw new Error("runStatement: the work wrote without the request's Idempotency-Key");
+    if ([...seen].some((aggregate) => aggregate.pullEvents().length > 0)) {
+      throw new Error('runStatement: events need a transaction (use run)');
+    }
+    return result;
   }
 }

@@ -1,5 +1,4 @@
 import type { Plan } from '../../domain/access/gateway.js';
-import type { JsonValue } from '../access/authenticate-request.js';
 
 /**
  * Usage metering (CONTRACT §8): counts per tenant, integration and UTC month, aggregated in
@@ -38,10 +37,13 @@ export interface PlanRepository {
   usageByIntegration(tenantId: string, month: string): Promise<IntegrationUsage[]>;
 }
 
-/** A keyed request's answer as kept with its key: status and the JSON body sent. */
+/**
+ * A keyed request's answer as kept with its key: the status and the body's JSON text exactly as
+ * sent, so a replay sends the same bytes.
+ */
 export interface IdempotentAnswer {
   status: number;
-  body: JsonValue;
+  body: string;
 }
 
 /** An Idempotency-Key as stored: the request's fingerprint and, once answered, the answer. */
@@ -61,15 +63,13 @@ export interface IdempotencyKeyEntry {
 
 /**
  * Idempotency-Key rows (CONTRACT §8). The row of a request that writes is inserted by the unit
- * of work first in the business transaction (so neither exists without the other); `complete`
- * adds the answer afterwards, or inserts the whole row for an answer that wrote nothing.
+ * of work first in the business transaction, and its answer is added in that same transaction
+ * before it commits (so none of the three exists without the others); `complete` inserts the
+ * whole row for an answer that wrote nothing.
  */
 export interface IdempotencyStore {
   find(integrationId: string, key: string): Promise<StoredIdempotencyKey | null>;
-  /**
-   * Keeps `answer` for the key: updates the row when `claimed` (committed with the write), else
-   * inserts it. False when the key was taken by another request.
-   */
-  complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer, claimed: boolean): Promise<boolean>;
+  /** Keeps the answer of a request that wrote nothing. False when the key was taken by another request. */
+  complete(entry: IdempotencyKeyEntry, answer: IdempotentAnswer): Promise<boolean>;
   purgeExpired(now: Date): Promise<number>;
 }

@@ -75,8 +75,9 @@ export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
    * atomic on its own (`InvoiceRepository.add`): it runs with no transaction around it, so the
    * locks that statement takes (a document counter) are held for the statement alone, and it
    * costs no BEGIN and COMMIT round trips. A keyed request's Idempotency-Key is inserted by that
-   * same statement. Its aggregates must record no events (there is no transaction to carry
-   * them to the outbox). Retried like `run`.
+   * same statement, which then runs in the transaction that commits it with the request's
+   * answer (as `run` does for a keyed request). Its aggregates must record no events (there is
+   * no transaction to carry them to the outbox). Retried like `run`.
    */
   runStatement<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
   read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;

@@ -14,12 +14,13 @@ import { CreateTenant } from '../../../src/application/organization/create-tenan
 import { ConflictError } from '../../../src/domain/shared/errors.js';
 import { createLogger } from '../../../src/infrastructure/logger.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
+import { until } from '../../support/processes.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
 /**
  * The Idempotency-Key middleware with the real unit of work on the test database: a keyed
- * request's first transaction inserts the key's row before its work, the answer is added before
- * it is sent, and a taken key answers from its row (CONTRACT §8). Routes here create tenants,
+ * request's first transaction inserts the key's row before its work and commits only with the
+ * answer, and a taken key answers from its row. Routes here create tenants,
  * the simplest write there is, and can fail before or after their write.
  */
 describe('adapters: Idempotency-Key middleware with the knex unit of work', () => {
@@ -27,6 +28,11 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
   let server: Server;
   let base: string;
   let integrationId: string;
+  /** Requests asked to hang after their write wait for this. */
+  let release: () => void = () => {};
+  const hung = new Promise<void>((r) => (release = r));
+  let hungOnce = false;
+  const LOCK_TIMEOUT_MS = 1_500;
 
   before(async () => {
     svc = await startTestService();
@@ -42,7 +48,7 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
       res.locals.caller = { integrationId };
       next();
     });
-    app.use(idempotency(new KnexIdempotencyStore(knex), logger));
+    app.use(idempotency(new KnexIdempotencyStore(knex), logger, { lockTimeoutMs: LOCK_TIMEOUT_MS }));
     app.post('/tenants', async (req, res) => {
       const body = req.body as {
         name: string;
@@ -50,12 +56,17 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
         failAfterWrite?: boolean;
         readBack?: boolean;
         once?: boolean;
+        hangAfterWrite?: boolean;
       };
       if (body.failBeforeWrite) throw new Error('the database is away');
       // A precondition the first request's own write breaks, as running out of stock would.
       if (body.once && (await tenantsNamed(body.name)).length > 0) throw new ConflictError('Already there');
       const tenant = await createTenant.execute({ name: body.name });
       if (body.failAfterWrite) throw new Error('the presenter broke');
+      if (body.hangAfterWrite && !hungOnce) {
+        hungOnce = true;
+        await hung;
+      }
       // A second use of the database in the same request sees the first transaction's write.
       const found = body.readBack ? await uow.read((r) => r.tenants.findById(tenant.id)) : undefined;
       sendData(res, { id: tenant.id, readBack: found?.name ?? null }, 201);
@@ -66,6 +77,7 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(async () => {
+    release();
     server?.close();
     await svc?.stop();
   });
@@ -88,7 +100,7 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
     expect(await tenantsNamed('Held 1')).to.have.length(1);
     const row = await keyRow('k-commit');
     expect(row.status_code).to.equal(201);
-    expect(row.body.data.id).to.equal(first.body.data.id);
+    expect(JSON.parse(row.body).data.id).to.equal(first.body.data.id);
 
     const again = await post('k-commit', { name: 'Held 1' });
     expect(again).to.deep.include({ status: 201, replayed: 'true' });
@@ -96,16 +108,50 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
     expect(await tenantsNamed('Held 1')).to.have.length(1);
   });
 
-  it('keeps no 5xx answer: a key whose write committed before the 5xx answers 409 ever after, and never runs twice', async () => {
+  it('keeps no 5xx answer and rolls back its write: a retry does the work, once', async () => {
     const failed = await post('k-fail', { name: 'Held 2', failAfterWrite: true });
     expect(failed.status).to.equal(500);
-    expect(await tenantsNamed('Held 2')).to.have.length(1);
-    expect((await keyRow('k-fail')).status_code).to.equal(null);
+    expect(await tenantsNamed('Held 2')).to.have.length(0);
+    expect(await keyRow('k-fail')).to.equal(undefined);
 
-    const retry = await post('k-fail', { name: 'Held 2', failAfterWrite: true });
-    expect(retry.status).to.equal(409);
-    expect(retry.body.code).to.equal('IDEMPOTENCY_KEY_IN_USE');
+    const retry = await post('k-fail', { name: 'Held 2' });
+    expect(retry).to.deep.include({ status: 201, replayed: null });
     expect(await tenantsNamed('Held 2')).to.have.length(1);
+  });
+
+  it('gives the key back after the lock timeout when its request holds it without answering: the write is rolled back, a retry does it once', async () => {
+    const started = Date.now();
+    const stuck = post('k-stuck', { name: 'Held 7', hangAfterWrite: true });
+    // Until the lock timeout the key is held (in this process: refused at once).
+    const retry = { name: 'Held 7', hangAfterWrite: true };
+    await until(async () => (await post('k-stuck', retry)).status !== 409, 10_000, 'the key given back');
+    expect(Date.now() - started).to.be.at.least(LOCK_TIMEOUT_MS - 100);
+    expect(await tenantsNamed('Held 7')).to.have.length(1);
+    const row = await keyRow('k-stuck');
+    expect(row.status_code).to.equal(201);
+    // The stuck request, once it goes on, answers 500: its write was not kept.
+    release();
+    expect((await stuck).status).to.equal(500);
+    expect(await tenantsNamed('Held 7')).to.have.length(1);
+    const replay = await post('k-stuck', retry);
+    expect(replay).to.deep.include({ status: 201, replayed: 'true' });
+  });
+
+  it('replays the bytes of the first answer, whatever order its keys are in', async () => {
+    const raw = async (key: string) => {
+      const res = await fetch(`${base}/tenants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ name: 'Held 8', readBack: true }),
+      });
+      return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const first = await raw('k-bytes');
+    const again = await raw('k-bytes');
+    expect(again.status).to.equal(first.status);
+    expect(again.bytes.equals(first.bytes), `${again.bytes}\n${first.bytes}`).to.equal(true);
+    // jsonb would have put "data" before "success": the kept text is the text sent.
+    expect(first.bytes.toString()).to.match(/^\{"success":true,"data":/);
   });
 
   it('lets a key whose request failed with a 5xx before writing be used again', async () => {
@@ -116,13 +162,13 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
     expect(retry).to.deep.include({ status: 201, replayed: null });
   });
 
-  it('commits the key row with the write, so a later read of the request sees it, then adds the answer', async () => {
+  it('runs a later read of the request in the held transaction, so it sees the write, then commits the answer with it', async () => {
     const r = await post('k-read', { name: 'Held 3', readBack: true });
     expect(r.status).to.equal(201);
     expect(r.body.data.readBack).to.equal('Held 3');
     const row = await keyRow('k-read');
     expect(row.status_code).to.equal(201);
-    expect(row.body.data.id).to.equal(r.body.data.id);
+    expect(JSON.parse(row.body).data.id).to.equal(r.body.data.id);
   });
 
   it("replays the first answer even when the retry's own run now fails (the work runs before the key is read)", async () => {
@@ -143,7 +189,7 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
       expect(r.status).to.equal(201);
       const row = await keyRow(`k-parallel-${i}`);
       expect(row.status_code).to.equal(201);
-      expect(row.body).to.deep.equal(r.body);
+      expect(JSON.parse(row.body)).to.deep.equal(r.body);
     }
   });
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
 import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
 import { invoiceView } from '../../../src/adapters/shared/billing-views.js';
-import { runInIdempotencyScope } from '../../../src/adapters/shared/idempotency-scope.js';
+import { runInIdempotencyScope, type IdempotencyScope } from '../../../src/adapters/shared/idempotency-scope.js';
 import { IdempotencyKeyInUse } from '../../../src/domain/access/gateway.js';
 import { CustomerNotFound, DuplicateDocumentNumber } from '../../../src/domain/billing/errors.js';
 import { FiscalYearNotFound } from '../../../src/domain/organization/errors.js';
@@ -199,27 +199,31 @@ describe('billing repositories (real database)', () => {
       created_at: now,
       updated_at: now,
     });
-    const scope = () => ({
+    const scope = (): IdempotencyScope => ({
       integrationId,
       key: `statement-${randomUUID()}`,
       fingerprint: 'a'.repeat(64),
       createdAt: now,
       expiresAt: new Date(now.getTime() + 86_400_000),
-      claimed: false,
+      held: null,
+      closed: null,
     });
     const first = scope();
     const inv = newInvoice();
     await runInIdempotencyScope(first, () => uow.runStatement((r) => r.invoices.add(inv)));
-    expect(first.claimed).to.equal(true);
-    const row = await db.knex('idempotency_keys').where({ key: first.key }).first('status_code');
-    expect(row).to.deep.equal({ status_code: null });
+    // Held open until the answer, then committed with it.
+    expect(first.held).to.not.equal(null);
+    await first.held!.commit({ status: 201, body: '{"id":1}' });
+    const row = await db.knex('idempotency_keys').where({ key: first.key }).first('status_code', 'body');
+    expect(row).to.deep.equal({ status_code: 201, body: '{"id":1}' });
+    expect(await db.knex('invoices').where({ id: inv.id }).first('id')).to.deep.equal({ id: inv.id });
 
     const [count, last] = [await invoiceCount(), await lastNumber()];
-    const retry = { ...first, claimed: false };
+    const retry: IdempotencyScope = { ...first, held: null };
     await expect(
       runInIdempotencyScope(retry, () => uow.runStatement((r) => r.invoices.add(newInvoice()))),
     ).to.be.rejectedWith(IdempotencyKeyInUse);
-    expect(retry.claimed).to.equal(false);
+    expect(retry.held).to.equal(null);
     expect([await invoiceCount(), await lastNumber()]).to.deep.equal([count, last]);
 
     const refused = scope();

@@ -1,11 +1,15 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { claimIdempotencyKey, KnexIdempotencyStore } from '../../../src/adapters/persistence/idempotency-store.js';
+import {
+  claimIdempotencyKey,
+  HeldKeyTransaction,
+  KnexIdempotencyStore,
+} from '../../../src/adapters/persistence/idempotency-store.js';
 import type { IdempotencyKeyEntry } from '../../../src/application/ports/gateway-ports.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
-/** `idempotency_keys` on the test database: answers added to rows committed with their writes. */
+/** `idempotency_keys` on the test database: answers committed with their writes, bodies kept as sent. */
 describe('adapters: KnexIdempotencyStore', () => {
   let svc: TestService;
   let store: KnexIdempotencyStore;
@@ -32,24 +36,40 @@ describe('adapters: KnexIdempotencyStore', () => {
     };
   };
 
-  /** A key row as a keyed request's transaction commits it: no answer yet. */
-  const claimed = async (): Promise<IdempotencyKeyEntry> => {
-    const entry = newEntry('a'.repeat(64));
-    await svc.database.knex.transaction((trx) => claimIdempotencyKey(trx, entry));
-    return entry;
+  /** A keyed request's transaction after its work: the key's row inserted, held open. */
+  const held = async (entry: IdempotencyKeyEntry): Promise<HeldKeyTransaction> => {
+    const trx = await svc.database.knex.transaction();
+    await claimIdempotencyKey(trx, entry);
+    return new HeldKeyTransaction(trx, entry);
   };
 
-  it('adds the answer to a row committed with its write', async () => {
-    const entry = await claimed();
-    expect(await store.find(integrationId, entry.key)).to.deep.equal({ fingerprint: 'a'.repeat(64), response: null });
-    expect(await store.complete(entry, { status: 201, body: { id: 'x' } }, true)).to.equal(true);
-    expect((await store.find(integrationId, entry.key))!.response).to.deep.equal({ status: 201, body: { id: 'x' } });
+  it('adds the answer to the row in the transaction that inserted it, then commits both', async () => {
+    const entry = newEntry('a'.repeat(64));
+    await (await held(entry)).commit({ status: 201, body: '{"id":"x"}' });
+    expect(await store.find(integrationId, entry.key)).to.deep.equal({
+      fingerprint: 'a'.repeat(64),
+      response: { status: 201, body: '{"id":"x"}' },
+    });
+  });
+
+  it('keeps nothing of a held write rolled back: the key is free again', async () => {
+    const entry = newEntry('c'.repeat(64));
+    await (await held(entry)).rollBack();
+    expect(await store.find(integrationId, entry.key)).to.equal(null);
+    expect(await store.complete(entry, { status: 400, body: '{}' })).to.equal(true);
+  });
+
+  it('gives back the body text exactly as kept: key order and spacing', async () => {
+    const entry = newEntry('d'.repeat(64));
+    const body = '{"zeta":1,"alpha":{"b":2,"a":[3, 1]},"id":"é"}';
+    expect(await store.complete(entry, { status: 201, body })).to.equal(true);
+    expect((await store.find(integrationId, entry.key))!.response!.body).to.equal(body);
   });
 
   it('inserts the whole row for an answer that wrote nothing, and says when the key was taken', async () => {
     const entry = newEntry('b'.repeat(64));
-    expect(await store.complete(entry, { status: 400, body: { code: 'VALIDATION_ERROR' } }, false)).to.equal(true);
-    expect(await store.complete(entry, { status: 404, body: { code: 'NOT_FOUND' } }, false)).to.equal(false);
+    expect(await store.complete(entry, { status: 400, body: '{"code":"VALIDATION_ERROR"}' })).to.equal(true);
+    expect(await store.complete(entry, { status: 404, body: '{"code":"NOT_FOUND"}' })).to.equal(false);
     expect((await store.find(integrationId, entry.key))!.response!.status).to.equal(400);
   });
 });

@@ -10,6 +10,7 @@ import {
   isWellFormedIdempotencyKey,
   malformedIdempotencyKey,
 } from '../../../domain/access/gateway.js';
+import { faultInjectionPoint } from '../../shared/fault-injection.js';
 import { runInIdempotencyScope, type IdempotencyScope } from '../../shared/idempotency-scope.js';
 import { sendError } from '../error-mapper.js';
 
@@ -27,30 +28,55 @@ export function requestFingerprint(method: string, pathWithQuery: string, body: 
     .digest('hex');
 }
 
+/** `IDEMPOTENCY_LOCK_TIMEOUT_MS`'s default: the longest a keyed request may hold its key. */
+export const IDEMPOTENCY_LOCK_TIMEOUT_MS = 60_000;
+
+export interface IdempotencyOptions {
+  /**
+   * How long after its start a keyed request may hold its key's row uncommitted; past it the
+   * request's write is rolled back (the request answers 500) and the key is free for a retry.
+   */
+  lockTimeoutMs?: number;
+  now?: () => Date;
+}
+
 /**
  * `Idempotency-Key` on every external POST (CONTRACT §8), after the gate.
  *
- * Optimistic: a keyed request runs as if its key were new, in a scope where the first
- * transaction inserts the key's row before its work (the unit of work does it), and the answer
- * is added to the row before it is sent. Only when the key turns out to be taken (a retry, or a
- * concurrent request whose row that insert waited for) is the row read, and the request answers
- * as the first did (status and body, `Idempotent-Replayed: true`), or 422
+ * Optimistic: a keyed request runs as if its key were new, in a scope where its first
+ * transaction inserts the key's row before its work (the unit of work does it) and stays open:
+ * the answer is added to the row in that transaction, which then commits, before the answer is
+ * sent. So a write is kept with its answer or not at all: a request that dies before the commit
+ * leaves nothing (a retry does the work, once), one that dies after it leaves the answer. A 5xx
+ * answer rolls its write back. Only when the key turns out to be taken (a retry, or a concurrent
+ * request whose row that insert waited for) is the row read, and the request answers as the
+ * first did (the same status and body bytes, `Idempotent-Replayed: true`), or 422
  * IDEMPOTENCY_KEY_REUSED for other fields, or 409 IDEMPOTENCY_KEY_IN_USE while the first has no
  * answer yet (in this process a second request with a running key is refused at once). An
  * answer that wrote nothing (a 4xx) is kept by inserting the row with it; a 5xx is not kept.
  * Nothing is read before the work: a new key, the common case, costs no lookup.
  */
-export function idempotency(
-  store: IdempotencyStore,
-  logger: Logger,
-  now: () => Date = () => new Date(),
-): RequestHandler {
+export function idempotency(store: IdempotencyStore, logger: Logger, options: IdempotencyOptions = {}): RequestHandler {
+  const lockTimeoutMs = options.lockTimeoutMs ?? IDEMPOTENCY_LOCK_TIMEOUT_MS;
+  const now = options.now ?? (() => new Date());
   const running = new Set<string>();
 
   /** Keeps `answer` with the key; or, when the key was taken, what to answer instead. */
   const settle = async (scope: IdempotencyScope, answer: IdempotentAnswer): Promise<IdempotentAnswer | null> => {
+    const { held, closed } = scope;
+    scope.closed ??= 'answered';
+    if (closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout passed before the answer');
+    if (held) {
+      if (answer.status >= 500) {
+        await held.rollBack();
+        return null;
+      }
+      faultInjectionPoint('before-keyed-answer');
+      await held.commit(answer);
+      return null;
+    }
     if (answer.status >= 500) return null;
-    if (await store.complete(scope, answer, scope.claimed)) return null;
+    if (await store.complete(scope, answer)) return null;
     const first = await store.find(scope.integrationId, scope.key);
     if (first && first.fingerprint !== scope.fingerprint) throw new IdempotencyKeyReused();
     if (!first?.response) throw new IdempotencyKeyInUse();
@@ -68,8 +94,6 @@ export function idempotency(
     const slot = `${caller.integrationId}\u0000${key}`;
     if (running.has(slot)) throw new IdempotencyKeyInUse();
     running.add(slot);
-    const release = () => running.delete(slot);
-    res.once('close', release);
     const at = now();
     const scope: IdempotencyScope = {
       integrationId: caller.integrationId,
@@ -77,42 +101,70 @@ export function idempotency(
       fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
       createdAt: at,
       expiresAt: new Date(at.getTime() + IDEMPOTENCY_RETENTION_MS),
-      claimed: false,
+      held: null,
+      closed: null,
     };
-    const send = res.json.bind(res);
+    // The lock timeout: a request that has not answered by then gives its key back.
+    const lockTimer = setTimeout(() => {
+      if (scope.closed !== null) return;
+      scope.closed = 'lock timed out';
+      running.delete(slot);
+      scope.held
+        ?.rollBack()
+        .catch((err: unknown) => logger.warn({ err, requestId: req.id }, 'keyed write not rolled back'));
+    }, lockTimeoutMs);
+    lockTimer.unref();
+    const settled = () => {
+      clearTimeout(lockTimer);
+      running.delete(slot);
+    };
+    // A client gone does not stop the request: its answer is still kept.
+    res.once('close', () => running.delete(slot));
+    const json = res.json.bind(res);
+    const sendText = (status: number, text: string) => {
+      res.status(status).type('application/json').send(text);
+    };
     // The handler's answer goes out once it is kept, or is replaced by the first request's.
     res.json = (body: JsonValue) => {
-      res.json = send;
-      settle(scope, { status: res.statusCode, body }).then(
+      res.json = json;
+      const answer: IdempotentAnswer = { status: res.statusCode, body: JSON.stringify(body) };
+      const wrote = scope.held !== null;
+      settle(scope, answer).then(
         (first) => {
-          release();
+          settled();
           if (first === null) {
-            send(body);
+            sendText(answer.status, answer.body);
             return;
           }
           res.setHeader('Idempotent-Replayed', 'true');
           // For the access log and the metrics: the code of the answer replayed, if an error's.
-          res.locals.errorCode = first.status >= 400 ? (first.body as { code?: string } | null)?.code : undefined;
-          res.status(first.status);
-          send(first.body);
+          res.locals.errorCode = first.status >= 400 ? errorCodeOf(first.body) : undefined;
+          sendText(first.status, first.body);
         },
         (err: unknown) => {
-          release();
+          settled();
           if (err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse) {
             sendError(res, err);
             return;
           }
-          // The answer still goes out (its write, if any, is done); a retry of this key then
-          // gets 409 until the row expires.
           logger.error(
             { err, requestId: req.id, method: req.method, url: req.originalUrl },
             'idempotent answer not kept',
           );
-          send(body);
+          // An answer that wrote nothing still goes out (a retry does the same again). One whose
+          // write was rolled back, or may not have committed, does not: the error's does.
+          if (wrote) sendError(res, err);
+          else sendText(answer.status, answer.body);
         },
       );
       return res;
     };
     runInIdempotencyScope(scope, next);
   };
+}
+
+/** The `code` of a kept error answer's body. */
+function errorCodeOf(body: string): string | undefined {
+  const parsed = JSON.parse(body) as { code?: unknown } | null;
+  return typeof parsed?.code === 'string' ? parsed.code : undefined;
 }
