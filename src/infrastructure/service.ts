@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
 import type { AgendaWebhookDispatcher } from '../adapters/webhooks/agenda-dispatcher.js';
 import type { UndiciWebhookSender } from '../adapters/webhooks/undici-sender.js';
+import { createApiServer } from '../adapters/http/server.js';
 import { TOKENS } from '../application/tokens.js';
 import type { Config } from './config.js';
 import { buildContainer } from './container.js';
@@ -96,7 +97,7 @@ export async function startService(
 
     if (mode === 'all' || mode === 'api') {
       const app = resolve(container, INFRA.HttpApp);
-      server = createServer(app);
+      server = createApiServer(app, { headersTimeoutMs: config.headersTimeoutMs });
       server.keepAliveTimeout = 65_000;
       await listen(server, config.port);
       // Housekeeping of the replay guard: nonces past their retention are forgotten every minute.

@@ -7,6 +7,7 @@ import { v1 } from '../support/envelope.js';
 
 const DB = TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
 const BODY_TIMEOUT_MS = 600;
+const HEADERS_TIMEOUT_MS = 700;
 
 /**
  * Family 7 of issue 19, over raw sockets against the real server: a Content-Length that
@@ -18,7 +19,7 @@ describe(`e2e: request bodies that lie or stall, over raw sockets (${DB})`, () =
   const open: Socket[] = [];
 
   before(async () => {
-    svc = await startTestService({ bodyTimeoutMs: BODY_TIMEOUT_MS });
+    svc = await startTestService({ bodyTimeoutMs: BODY_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS });
     port = Number(new URL(svc.baseUrl).port);
   });
   after(async () => {
@@ -84,6 +85,69 @@ describe(`e2e: request bodies that lie or stall, over raw sockets (${DB})`, () =
     expect(chunked.status).to.equal(408);
     const tenants = await svc.database.knex('tenants').count({ n: '*' });
     expect(Number(tenants[0]!.n)).to.equal(0);
+  });
+
+  /** Writes `lines` (a header block that never ends) and resolves with all the server sent, once it closed. */
+  function endlessHeaders(lines: string[], deadlineMs: number) {
+    return new Promise<{ text: string; elapsedMs: number }>((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1');
+      open.push(socket);
+      let text = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`not answered within ${deadlineMs} ms (got ${JSON.stringify(text)})`));
+      }, deadlineMs);
+      socket.on('error', () => undefined);
+      socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ text, elapsedMs: Date.now() - started });
+      });
+      socket.on('connect', () => socket.write(lines.map((l) => `${l}\r\n`).join('')));
+    });
+  }
+
+  it('answers a header block that never ends with 408 within the configured time, and closes the connection', async () => {
+    for (const lines of [
+      ['GET /health HTTP/1.1', 'Host: x'],
+      ['POST /api/v1/admin/tenants HTTP/1.1', 'Host: x', `Authorization: Bearer ${ADMIN_TOKEN}`, 'X-Slow: a'],
+      ['GET /api/v1/external/products HTTP/1.1'],
+    ]) {
+      const { text, elapsedMs } = await endlessHeaders(lines, HEADERS_TIMEOUT_MS + 2_000);
+      expect(text, lines[0]).to.match(/^HTTP\/1\.1 408 /);
+      expect(text.toLowerCase()).to.contain('connection: close');
+      const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+      expect(v1(body)).to.deep.equal({
+        success: false,
+        status: 408,
+        message: 'Request headers not received in time',
+        code: 'REQUEST_TIMEOUT',
+      });
+      expect(body.metadata.requestId).to.be.a('string').and.not.equal('');
+      // Node checks its timers every tenth of the limit here, not every 30 s.
+      expect(elapsedMs, lines[0]).to.be.within(HEADERS_TIMEOUT_MS - 50, HEADERS_TIMEOUT_MS * 1.1 + 400);
+    }
+    // Headers that trickle in, one line at a time, do not reset the clock.
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    open.push(socket);
+    socket.on('error', () => undefined);
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /health HTTP/1.1\r\n');
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write(`X-Drip-${Date.now()}: 1\r\n`);
+    }, HEADERS_TIMEOUT_MS / 7);
+    try {
+      await closed;
+    } finally {
+      clearInterval(drip);
+    }
+    expect(text).to.match(/^HTTP\/1\.1 408 /);
+    expect(Date.now() - started).to.be.below(HEADERS_TIMEOUT_MS * 1.1 + 400);
   });
 
   it('keeps serving other requests while sockets stall', async () => {

@@ -322,6 +322,64 @@ describe('e2e: logistics shipments (book, track, carrier events, cancel, events,
     );
   });
 
+  it("a cancel that reaches the service before the carrier's event wins: the late report is 409 and leaves no trace", async () => {
+    const s = await booked();
+    const cancelled = await api.request('POST', '/logistics/shipments/cancel', {
+      shipmentId: s.id,
+      reason: 'Order withdrawn',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
+    const cancelledAt = Date.parse(((cancelled.body as any).data as { updatedAt: string }).updatedAt);
+    // The carrier picked the parcel up an hour before the cancel, but its report arrives after it.
+    const pickedUpAt = new Date(cancelledAt - 3_600_000).toISOString();
+    for (const status of ['PICKED_UP', 'IN_TRANSIT', 'DELIVERED', 'FAILED'] as const) {
+      const late = await carrierEvent(s.id, { status, at: pickedUpAt, carrierEventId: `late-${status}` });
+      expect(late.status, `${status}: ${JSON.stringify(late.body)}`).to.equal(409);
+      expect(late.body).to.include({ code: 'INVALID_STATE' });
+    }
+    // The carrier retries its report: refused again, never taken for an already recorded repeat.
+    const retried = await carrierEvent(s.id, { status: 'PICKED_UP', at: pickedUpAt, carrierEventId: 'late-PICKED_UP' });
+    expect(retried.status).to.equal(409);
+
+    const tracked = ((await api.request('GET', `/logistics/shipments/${s.id}/track`)).body as any).data;
+    expect(tracked.status).to.equal('CANCELLED');
+    expect(tracked.history.map((h: any) => [h.status, h.note])).to.deep.equal([
+      ['BOOKED', null],
+      ['CANCELLED', 'Order withdrawn'],
+    ]);
+    const { rows } = await svc.database.knex.raw<{ rows: { n: string }[] }>(
+      `SELECT count(*) AS n FROM outbox_events WHERE payload->>'id' = ?`,
+      [s.id],
+    );
+    expect(Number(rows[0]!.n), 'no logistics.shipment.* event for a refused report').to.equal(0);
+    const stored = await svc.database.knex('shipments').where({ id: s.id }).first('status', 'cancel_reason');
+    expect(stored).to.deep.equal({ status: 'CANCELLED', cancel_reason: 'Order withdrawn' });
+  });
+
+  it('a cancel and a pickup sent together: exactly one wins, and the history shows that one (PostgreSQL server)', async function () {
+    if (!TEST_DATABASE_URL) {
+      console.log(
+        '      skipped: this race needs a PostgreSQL server in TEST_DATABASE_URL (the embedded database has one connection)',
+      );
+      this.skip();
+    }
+    for (let round = 0; round < 5; round++) {
+      const s = await booked();
+      const [cancel, pickup] = await Promise.all([
+        api.request('POST', '/logistics/shipments/cancel', { shipmentId: s.id, reason: 'race' }),
+        carrierEvent(s.id, { status: 'PICKED_UP' }),
+      ]);
+      expect([cancel.status, pickup.status].sort(), JSON.stringify([cancel.body, pickup.body])).to.deep.equal([
+        200, 409,
+      ]);
+      const history = ((await api.request('GET', `/logistics/shipments/${s.id}/track`)).body as any).data.history;
+      expect(history.map((h: any) => h.status)).to.deep.equal([
+        'BOOKED',
+        cancel.status === 200 ? 'CANCELLED' : 'PICKED_UP',
+      ]);
+    }
+  });
+
   it("tracking: 400 on a non-UUID id, 404 on an unknown or another tenant's shipment", async () => {
     const s = await booked();
     const bad = await api.request('GET', '/logistics/shipments/123/track');

@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       webhookTimeoutMs: 10_000,
       logLevel: 'info',
       bodyTimeoutMs: 5_000,
+      headersTimeoutMs: 10_000,
     });
     expect(c.webhookRetrySchedule).to.deep.equal([60_000, 300_000, 900_000, 3_600_000, 21_600_000]);
     expect(c.trustProxy).to.equal(false);
@@ -60,6 +61,16 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ BODY_TIMEOUT_MS: bad }), bad).to.throw(
         ConfigError,
         `BODY_TIMEOUT_MS must be an integer from 100 to 120000 (got "${bad}")`,
+      );
+    }
+  });
+
+  it('reads HEADERS_TIMEOUT_MS in milliseconds and refuses values out of range', () => {
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '2500' }).headersTimeoutMs).to.equal(2_500);
+    for (const bad of ['0', '99', '120001', '10s']) {
+      expect(() => loadConfig({ HEADERS_TIMEOUT_MS: bad }), bad).to.throw(
+        ConfigError,
+        `HEADERS_TIMEOUT_MS must be an integer from 100 to 120000 (got "${bad}")`,
       );
     }
   });

@@ -62,30 +62,50 @@ function fieldAt(parts: string[]): { label: string; path: string; prefix: string
 }
 
 /**
- * C0 control characters but tab, line feed and carriage return, and DEL. PostgreSQL refuses
- * NUL in text outright; the others have no business in a name, a reason or a search either.
+ * Characters no string of a request may hold, as regular-expression class ranges (`u` flag).
+ * C0 control characters but tab, line feed and carriage return, and DEL: PostgreSQL refuses NUL
+ * in text outright; the others have no business in a name, a reason or a search either. UTF-16
+ * surrogates that are not half of a pair (under the `u` flag a pair is one code point, so only a
+ * lone half matches): no UTF-8 text holds one, so PostgreSQL refuses it inside JSON and the
+ * driver turns it into U+FFFD in a column (two different inputs, one stored value).
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const FORBIDDEN_IN_TEXT = [
+  { ranges: '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F', what: 'control characters' },
+  { ranges: '\\uD800-\\uDFFF', what: 'unpaired UTF-16 surrogates' },
+].map(({ ranges, what }) => ({ ranges, what, found: new RegExp(`[${ranges}]`, 'u') }));
 
-/** Every string (value or key) of a request that holds a control character, as one problem each. */
-function controlCharacterProblems(data: unknown): ErrorDetail[] {
+/**
+ * The same rule as a JSON Schema `pattern` (ECMA-262 with the `u` flag, as ajv compiles it): the
+ * OpenAPI document states it on every free-text field of a request; the walk below enforces it
+ * on every string and property name, whatever the schema says of the field.
+ */
+export const PLAIN_TEXT_PATTERN = `^[^${FORBIDDEN_IN_TEXT.map((f) => f.ranges).join('')}]*$`;
+
+/** What `text` holds that no request string may (`control characters`), or null. */
+function forbiddenIn(text: string): string | null {
+  return FORBIDDEN_IN_TEXT.find((f) => f.found.test(text))?.what ?? null;
+}
+
+/** Every string (value or key) of a request that holds a forbidden character, as one problem each. */
+function forbiddenTextProblems(data: unknown): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   // Iterative: the edge has bounded the depth already, but this walk must not be the one to fail.
   const stack: [unknown, string[]][] = [[data, []]];
   while (stack.length > 0) {
     const [node, parts] = stack.pop()!;
     if (typeof node === 'string') {
-      if (CONTROL_CHARACTER.test(node)) {
+      const what = forbiddenIn(node);
+      if (what !== null) {
         const { label, path, prefix } = fieldAt(parts);
-        problems.push({ field: path, issue: `${prefix}${label} must not contain control characters` });
+        problems.push({ field: path, issue: `${prefix}${label} must not contain ${what}` });
       }
     } else if (node !== null && typeof node === 'object') {
       const entries = Object.entries(node);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
-        if (CONTROL_CHARACTER.test(key)) {
-          problems.push({ field: '', issue: 'property names must not contain control characters' });
+        const what = forbiddenIn(key);
+        if (what !== null) {
+          problems.push({ field: '', issue: `property names must not contain ${what}` });
         } else {
           stack.push([child, [...parts, key]]);
         }
@@ -158,7 +178,10 @@ function sentence(error: ErrorObject, label: string): string {
 export function toDetails(errors: ErrorObject[], before: ErrorDetail[] = []): ErrorDetail[] {
   const seen = new Set<string>(before.map((d) => d.field));
   const details: ErrorDetail[] = [...before];
+  // A failed `anyOf` is one problem, worded by its own node: its branches' failures are not the caller's.
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
   for (const error of errors) {
+    if (alternatives.some((branch) => error.schemaPath.startsWith(branch))) continue;
     const { label, path, prefix } = fieldOf(error);
     const issue = prefix + sentence(error, label);
     // A field that is both the wrong type and out of range is one problem to the caller.
@@ -174,9 +197,9 @@ export type Validator<T> = (data: unknown) => T;
 function compileWith<T>(ajv: Ajv, schema: object): Validator<T> {
   const validate: ValidateFunction = ajv.compile(schema);
   return (data: unknown): T => {
-    // Control characters are refused in every string, whatever the schema says of the field.
-    const control = controlCharacterProblems(data);
-    if (!validate(data) || control.length > 0) throw new ValidationError(toDetails(validate.errors ?? [], control));
+    // Control characters and lone surrogates are refused in every string, whatever the schema says of the field.
+    const forbidden = forbiddenTextProblems(data);
+    if (!validate(data) || forbidden.length > 0) throw new ValidationError(toDetails(validate.errors ?? [], forbidden));
     return data as T;
   };
 }

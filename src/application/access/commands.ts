@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_RATE_LIMIT_PER_MINUTE, MAX_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
 import {
+  MAX_OVERAGE_PRICE_PER_CALL,
   OVERAGE_POLICIES,
   OVERAGE_PRICE_DECIMALS,
   TIER_NAMES,
@@ -8,6 +9,7 @@ import {
   type Tier,
 } from '../../domain/access/gateway.js';
 import { ROLES, type Role } from '../../domain/access/permissions.js';
+import { WEBHOOK_EVENTS_PATTERN, WEBHOOK_EVENTS_RULE } from '../../domain/access/webhook-events.js';
 import { Name, Uuid } from '../shared/schemas.js';
 
 /**
@@ -20,6 +22,13 @@ import { Name, Uuid } from '../shared/schemas.js';
 const RoleField = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
 /** A string, or null to clear the setting (`null` and `''` both mean "none"). */
 const NullableText = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
+/** Comma-separated supported event names, or null for every event. */
+const WebhookEvents = Type.Unsafe<string | null>({
+  type: ['string', 'null'],
+  maxLength: 1000,
+  pattern: WEBHOOK_EVENTS_PATTERN,
+  'x-message': WEBHOOK_EVENTS_RULE,
+});
 
 export const CreateIntegrationBody = Type.Object(
   {
@@ -30,7 +39,7 @@ export const CreateIntegrationBody = Type.Object(
     clientName: Name,
     allowedIps: Type.Optional(Type.String({ maxLength: 4000 })),
     webhookUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-    webhookEvents: Type.Optional(NullableText(1000)),
+    webhookEvents: Type.Optional(WebhookEvents),
     requireSignedReads: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -42,7 +51,7 @@ export const UpdateIntegrationBody = Type.Object(
     active: Type.Optional(Type.Boolean()),
     allowedIps: Type.Optional(NullableText(4000)),
     webhookUrl: Type.Optional(NullableText(2048)),
-    webhookEvents: Type.Optional(NullableText(1000)),
+    webhookEvents: Type.Optional(WebhookEvents),
     requireSignedReads: Type.Optional(Type.Boolean()),
     // null: back to the service's default (RATE_LIMIT_PER_MINUTE)
     rateLimitPerMinute: Type.Optional(
@@ -72,7 +81,11 @@ export type ListIntegrationsQuery = Static<typeof ListIntegrationsQuery>;
 export const SetTenantPlanBody = Type.Object(
   {
     tier: Type.Unsafe<Tier>({ type: 'string', enum: [...TIER_NAMES] }),
-    overagePricePerCall: Type.Number({ minimum: 0, maximum: 1_000_000, maxDecimals: OVERAGE_PRICE_DECIMALS }),
+    overagePricePerCall: Type.Number({
+      minimum: 0,
+      maximum: MAX_OVERAGE_PRICE_PER_CALL,
+      maxDecimals: OVERAGE_PRICE_DECIMALS,
+    }),
     overagePolicy: Type.Unsafe<OveragePolicy>({ type: 'string', enum: [...OVERAGE_POLICIES] }),
   },
   { additionalProperties: false },

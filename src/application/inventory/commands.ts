@@ -16,7 +16,7 @@ import {
 import { MAX_DOCUMENT_ITEMS } from '../../domain/inventory/stock-lines.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
-import { Money, Name, PageQueryFields, Quantity, Uuid } from '../shared/schemas.js';
+import { AtLeastOneOf, Money, Name, PageQueryFields, Quantity, Uuid } from '../shared/schemas.js';
 
 /**
  * Every inventory input, declared once (issue 11): the HTTP routes and the CLI compile these
@@ -50,7 +50,11 @@ export const UpdateProductBody = Type.Object(
     name: Type.Optional(ProductName),
     price: Type.Optional(Type.Number({ ...Money, 'x-message': 'price must be a positive number' })),
   },
-  { additionalProperties: false, minProperties: 1, 'x-message': 'At least one of name or price must be given' },
+  {
+    additionalProperties: false,
+    ...AtLeastOneOf(['name', 'price']),
+    'x-message': 'At least one of name or price must be given',
+  },
 );
 export type UpdateProductCommand = Static<typeof UpdateProductBody>;
 

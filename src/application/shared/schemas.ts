@@ -12,7 +12,8 @@ import { MAX_PAGE } from '../ports/pagination.js';
  * `maxDecimals` and `x-message` are ajv keywords of this project (see validation.ts).
  */
 export const Uuid = Type.String({ format: 'uuid' });
-export const Name = Type.String({ minLength: 1, maxLength: 200 });
+/** A name: 1 to 200 characters, not only blanks (`\S`: "<field> should not be empty"). */
+export const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 /** A price or amount: > 0, at most 2 decimals, no more than its numeric(14,2) column holds. */
 export const Money = Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
 /** A quantity: > 0, at most 3 decimals, no more than its numeric(14,3) column holds. */
@@ -20,6 +21,15 @@ export const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: MAX_QUANTITY
 /** Bounded so that (page - 1) × limit can never overflow an OFFSET. */
 export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
 export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 10 });
+
+/**
+ * Options of an object schema that must hold at least one of `names` (`{ ...AtLeastOneOf(['name',
+ * 'price']) }`): an `anyOf` of one `required` each, which states the rule in the published
+ * document even where other fields are added to the body (the external API's signature fields).
+ */
+export function AtLeastOneOf(names: readonly string[]) {
+  return { anyOf: names.map((name) => ({ required: [name], properties: { [name]: true } })) };
+}
 
 /** `page` and `limit` of every list (CONTRACT §3): spread into a query schema's properties. */
 export const PageQueryFields = { page: Page, limit: Limit };

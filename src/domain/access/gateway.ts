@@ -13,6 +13,9 @@ export type OveragePolicy = (typeof OVERAGE_POLICIES)[number];
 /** The most decimals an overage price per call may have. */
 export const OVERAGE_PRICE_DECIMALS = 6;
 
+/** The highest overage price per call; its numeric(13,6) column holds it. */
+export const MAX_OVERAGE_PRICE_PER_CALL = 1_000_000;
+
 /** The UTC month of an instant, `YYYY-MM`. */
 export function monthOf(at: Date): string {
   return at.toISOString().slice(0, 7);

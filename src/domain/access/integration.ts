@@ -68,6 +68,10 @@ export interface IntegrationChanges {
   rateLimitPerMinute?: number | null;
 }
 
+/** What `parseWebhookUrl` and the target policy ask of a webhook URL, in one sentence. */
+export const WEBHOOK_URL_RULE =
+  'webhookUrl must be an https URL of at most 2048 characters, without credentials or a fragment, to a public address (http and private addresses only where the operator allows them)';
+
 /**
  * A webhook URL as stored (absent or empty: none). Its syntax is this rule's own; the scheme
  * and target policy (https, no private address) is checked by the use case's port.

@@ -27,6 +27,10 @@ export class IpAllowList {
 
   static readonly ANY = new IpAllowList([], []);
 
+  /** What `parse` asks of the list, in one sentence. */
+  static readonly rule =
+    'allowedIps must be at most 100 IPv4 or IPv6 addresses or CIDR blocks separated by commas (IPv4 in four-part decimal)';
+
   static parse(input: string | null | undefined): IpAllowList {
     if (input === undefined || input === null || input === '') return IpAllowList.ANY;
     const entries = input

@@ -17,6 +17,15 @@ export const SUPPORTED_EVENTS = [
 ] as const;
 export type WebhookEventName = (typeof SUPPORTED_EVENTS)[number];
 
+const EVENT_NAME = `(?:${SUPPORTED_EVENTS.map((e) => e.replace(/\./g, '\\.')).join('|')})`;
+
+/**
+ * What `parseWebhookEvents` accepts, as a JSON Schema pattern: supported names separated by
+ * commas, blanks around them and empty entries ignored.
+ */
+export const WEBHOOK_EVENTS_PATTERN = `^\\s*(?:${EVENT_NAME}\\s*)?(?:,\\s*(?:${EVENT_NAME}\\s*)?)*$`;
+export const WEBHOOK_EVENTS_RULE = `webhookEvents must be event names separated by commas, each one of: ${SUPPORTED_EVENTS.join(', ')}`;
+
 /**
  * `webhookEvents`: comma-separated event names; null or omitted means every supported event
  * (spec 6.1). Unknown names are refused so a typo cannot silently subscribe to nothing.

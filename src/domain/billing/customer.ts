@@ -18,8 +18,11 @@ export const TAX_ID_MAX_LENGTH = 64;
 export const ADDRESS_MAX_LENGTH = 500;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A phone number (CONTRACT §7.2): 3 to 32 of digits, spaces and `+()-`; its rule worded once. */
-export const PHONE_PATTERN = '^[0-9 +()-]{3,32}$';
+/**
+ * A phone number (CONTRACT §7.2): 3 to 32 of digits, spaces and `+()-`, at least 3 of them once
+ * the blanks around are trimmed (the stored value is trimmed); its rule worded once.
+ */
+export const PHONE_PATTERN = '^(?=[0-9 +()-]{3,32}$) *[0-9+()-][0-9 +()-]+[0-9+()-] *$';
 export const PHONE_RULE = 'phone must be 3 to 32 digits, spaces or "+()-"';
 export const EMAIL_RULE = 'email must be a valid email address';
 export const TAX_ID_RULE = `taxId must be a non-empty string of at most ${TAX_ID_MAX_LENGTH} characters`;

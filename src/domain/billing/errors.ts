@@ -61,11 +61,12 @@ export class NoteInvalidState extends InvalidStateError {}
  * under a valid note (409).
  */
 export class CreditNoteExceedsBalance extends DomainError {
+  static readonly rule = 'Credit note amount exceeds invoice balance';
   readonly kind: ErrorKind;
   readonly code: string;
 
   constructor(when: 'request' | 'approval') {
-    const message = 'Credit note amount exceeds invoice balance';
+    const message = CreditNoteExceedsBalance.rule;
     super(message, when === 'request' ? [{ field: 'amount', issue: message }] : undefined);
     this.kind = when === 'request' ? 'validation' : 'conflict';
     this.code = when === 'request' ? 'VALIDATION_ERROR' : 'INVALID_STATE';
@@ -74,15 +75,17 @@ export class CreditNoteExceedsBalance extends DomainError {
 
 /** A payment above what is still due at its turn (CONTRACT §7.2): 400. */
 export class PaymentExceedsAmountDue extends ValidationError {
+  static readonly rule = 'Payment exceeds the amount due';
   constructor() {
-    super('Payment exceeds the amount due', 'amount');
+    super(PaymentExceedsAmountDue.rule, 'amount');
   }
 }
 
 /** A refund above the invoice's refundable amount (CONTRACT §7.2): 400. */
 export class RefundExceedsRefundable extends ValidationError {
+  static readonly rule = 'Refund exceeds the refundable amount';
   constructor() {
-    super('Refund exceeds the refundable amount', 'amount');
+    super(RefundExceedsRefundable.rule, 'amount');
   }
 }
 

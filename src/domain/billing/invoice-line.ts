@@ -49,6 +49,9 @@ export function invoiceLine(productId: string, quantity: Quantity, unitPrice: Mo
  * The exact lines and total of a request. What only the products reveal is checked here: a
  * line total or an invoice total above what an amount column holds (`Row N: Items ...`, N from 1).
  */
+/** quantity × unitPrice of a line must fit an amount column. */
+export const LINE_TOTAL_RULE = `Items line total must not be greater than ${MAX_AMOUNT.toString()}`;
+
 export function invoiceLines(items: readonly InvoiceItem[]): { lines: InvoiceLine[]; totalAmount: Money } {
   const problems: ErrorDetail[] = [];
   const lines = items.map((item, i) => {
@@ -56,7 +59,7 @@ export function invoiceLines(items: readonly InvoiceItem[]): { lines: InvoiceLin
     if (line.lineTotal.greaterThan(MAX_AMOUNT)) {
       problems.push({
         field: `items[${i}].quantity`,
-        issue: `Row ${i + 1}: Items line total must not be greater than ${MAX_AMOUNT.toString()}`,
+        issue: `Row ${i + 1}: ${LINE_TOTAL_RULE}`,
       });
     }
     return line;

@@ -76,40 +76,46 @@ export class PurchaseOrderInvalidState extends InvalidStateError {
 
 /** A transfer whose two warehouses are one (CONTRACT §7.1). */
 export class SameWarehouseTransfer extends ValidationError {
+  static readonly rule = 'toWarehouseId must differ from fromWarehouseId';
   constructor() {
-    super('toWarehouseId must differ from fromWarehouseId', 'toWarehouseId');
+    super(SameWarehouseTransfer.rule, 'toWarehouseId');
   }
 }
 
 /** A product named on two rows of a transfer or a reservation. */
 export class DuplicateProductRow extends ValidationError {
+  static readonly rule = 'Product appears on an earlier row';
   constructor(row: number) {
-    super(`Row ${row}: Product appears on an earlier row`, `items[${row - 1}].productId`);
+    super(`Row ${row}: ${DuplicateProductRow.rule}`, `items[${row - 1}].productId`);
   }
 }
 
 export class ProductNotOnPurchaseOrder extends ValidationError {
+  static readonly rule = 'Product is not on the purchase order';
   constructor(row: number) {
-    super(`Row ${row}: Product is not on the purchase order`, `items[${row - 1}].productId`);
+    super(`Row ${row}: ${ProductNotOnPurchaseOrder.rule}`, `items[${row - 1}].productId`);
   }
 }
 
 export class QuantityExceedsOutstanding extends ValidationError {
+  static readonly rule = 'Quantity exceeds the outstanding quantity';
   constructor(row: number) {
-    super(`Row ${row}: Quantity exceeds the outstanding quantity`, `items[${row - 1}].quantity`);
+    super(`Row ${row}: ${QuantityExceedsOutstanding.rule}`, `items[${row - 1}].quantity`);
   }
 }
 
 /** A receipt without a purchase order must name its warehouse; with one, only the order's. */
 export class ReceiptWarehouseRequired extends ValidationError {
+  static readonly rule = 'warehouseId is required when no purchaseOrderId is given';
   constructor() {
-    super('warehouseId is required when no purchaseOrderId is given', 'warehouseId');
+    super(ReceiptWarehouseRequired.rule, 'warehouseId');
   }
 }
 
 export class ReceiptWarehouseMismatch extends ValidationError {
+  static readonly rule = "warehouseId must be the purchase order's warehouse";
   constructor() {
-    super("warehouseId must be the purchase order's warehouse", 'warehouseId');
+    super(ReceiptWarehouseMismatch.rule, 'warehouseId');
   }
 }
 

@@ -20,6 +20,8 @@ export interface FiscalYear {
  * A new fiscal year. The code's and the dates' shapes (`YYYY-MM-DD`, a real calendar day) are
  * checked by the command's schema; that the range runs forward is this rule's own.
  */
+export const FISCAL_YEAR_ORDER_RULE = 'startsOn must be prior to endsOn';
+
 export function newFiscalYear(
   id: string,
   tenantId: string,
@@ -27,7 +29,7 @@ export function newFiscalYear(
   now: Date,
 ): FiscalYear {
   const { code, startsOn, endsOn } = input;
-  if (startsOn >= endsOn) throw new ValidationError('startsOn must be prior to endsOn', 'startsOn');
+  if (startsOn >= endsOn) throw new ValidationError(FISCAL_YEAR_ORDER_RULE, 'startsOn');
   return { id, tenantId, code, startsOn, endsOn, createdAt: now };
 }
 

@@ -13,6 +13,9 @@ import ipaddr from 'ipaddr.js';
  * parsing turns into `::7f00:1`; `::` and `::1` keep their own meaning), NAT64 `64:ff9b::/96`,
  * 6to4 `2002::/16` and Teredo `2001::/32` (its client address, stored inverted, and its server
  * address: both must be public). Other NAT64 prefixes (`64:ff9b:1::/48`, local use) stay refused.
+ *
+ * Cloud platforms' own endpoints are refused too, wherever they sit (PLATFORM_ENDPOINTS): the
+ * ones on public addresses (Azure's 168.63.129.16) would otherwise pass as public unicast.
  */
 export interface AddressVerdict {
   allowed: boolean;
@@ -24,7 +27,38 @@ export interface AddressVerdict {
   embeddedIn?: string;
 }
 
+/**
+ * Metadata, DNS and agent endpoints of cloud platforms, by the ranges ipaddr.js matches. Most
+ * already sit in a refused range (named here so the list is the whole answer); the public ones
+ * are refused by this list alone.
+ */
+export const PLATFORM_ENDPOINTS: readonly { cidr: string; what: string }[] = [
+  { cidr: '168.63.129.16/32', what: 'Azure WireServer: metadata, DNS and health probes (public address)' },
+  { cidr: '169.254.169.254/32', what: 'instance metadata of AWS, GCP, Azure, OpenStack, DigitalOcean and others' },
+  { cidr: '169.254.169.253/32', what: 'AWS VPC DNS resolver' },
+  { cidr: '169.254.169.123/32', what: 'AWS time sync' },
+  { cidr: '169.254.170.2/32', what: 'AWS ECS task metadata and credentials' },
+  { cidr: '169.254.0.23/32', what: 'Tencent Cloud metadata' },
+  { cidr: '100.100.100.200/32', what: 'Alibaba Cloud metadata (carrier-grade NAT range)' },
+  { cidr: '192.0.0.192/32', what: 'Oracle Cloud metadata (IETF protocol assignments range)' },
+  { cidr: 'fd00:ec2::254/128', what: 'AWS instance metadata over IPv6 (unique-local)' },
+  { cidr: 'fd00:ec2::253/128', what: 'AWS VPC DNS resolver over IPv6 (unique-local)' },
+  { cidr: 'fd20:ce::254/128', what: 'GCP instance metadata over IPv6 (unique-local)' },
+];
+
+const PLATFORM_RANGES = PLATFORM_ENDPOINTS.map((e) => ipaddr.parseCIDR(e.cidr));
+
+/** ipaddr.js's range name, or `platformEndpoint` for a public address of PLATFORM_ENDPOINTS. */
+function rangeOf(addr: ipaddr.IPv4 | ipaddr.IPv6): string {
+  const range = addr.range();
+  if (range !== 'unicast') return range;
+  return PLATFORM_RANGES.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits))
+    ? 'platformEndpoint'
+    : range;
+}
+
 const RANGE_WORDS: Record<string, string> = {
+  platformEndpoint: "a cloud platform's metadata or DNS endpoint",
   loopback: 'a loopback address',
   private: 'a private address',
   carrierGradeNat: 'a carrier-grade NAT address',
@@ -53,12 +87,12 @@ const EMBEDDINGS: { prefix: [ipaddr.IPv6, number]; mapped?: boolean; carried(b: 
 ];
 
 function judgeIpv4(addr: ipaddr.IPv4): AddressVerdict {
-  const range = addr.range();
+  const range = rangeOf(addr);
   return { allowed: range === 'unicast', range, address: addr.toString() };
 }
 
 function judgeIpv6(addr: ipaddr.IPv6): AddressVerdict {
-  const own = addr.range();
+  const own = rangeOf(addr);
   // `::` and `::1` sit inside ::/96 but are IPv6's own unspecified and loopback addresses.
   if (own !== 'unspecified' && own !== 'loopback') {
     const bytes = addr.toByteArray();

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { ResolvingWebhookTargetPolicy } from '../../../src/adapters/security/webhook-target-policy.js';
 import { publicAddressesOnly } from '../../../src/adapters/webhooks/address-guard.js';
 import { UndiciWebhookSender } from '../../../src/adapters/webhooks/undici-sender.js';
+import { judgeAddress, PLATFORM_ENDPOINTS } from '../../../src/domain/webhooks/target-address.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { call, startTestService } from '../../support/service.js';
 import { WebhookReceiver } from '../../support/webhook-receiver.js';
@@ -192,6 +193,55 @@ describe('webhook targets: SSRF rules', () => {
       );
       await policy(publicDns).assertAllowed('https://shop.example/h');
       await policy(publicDns, true).assertAllowed('http://shop.example/h');
+    });
+
+    it("refuses cloud platforms' metadata and DNS endpoints, the public ones included, in every spelling", async () => {
+      const azure = /must not point to a private, loopback or link-local address \(168\.63\.129\.16 .*metadata or DNS/;
+      for (const url of [
+        'https://168.63.129.16/machine',
+        'https://2822734096/machine',
+        'https://[::ffff:168.63.129.16]/machine',
+        'https://[64:ff9b::a83f:8110]/machine',
+        'https://[2002:a83f:8110::1]/machine',
+      ]) {
+        await expect(policy(publicDns).assertAllowed(url), url).to.be.rejectedWith(azure);
+      }
+      await expect(policy(async () => ['168.63.129.16']).assertAllowed('https://wire.example/h')).to.be.rejectedWith(
+        "(168.63.129.16 is a cloud platform's metadata or DNS endpoint)",
+      );
+      for (const url of [
+        'https://100.100.100.200/latest/meta-data/',
+        'https://192.0.0.192/opc/v1/instance/',
+        'https://[fd00:ec2::254]/latest/meta-data/',
+        'https://[fd20:ce::254]/computeMetadata/v1/',
+        'https://169.254.170.2/v2/credentials',
+      ]) {
+        await expect(policy(publicDns).assertAllowed(url), url).to.be.rejectedWith(/must not point to a private/);
+      }
+      // Every listed endpoint is refused; its public neighbours are not.
+      for (const { cidr } of PLATFORM_ENDPOINTS) {
+        const address = cidr.split('/')[0]!;
+        expect(judgeAddress(address)?.allowed, address).to.equal(false);
+      }
+      await policy(publicDns).assertAllowed('https://168.63.129.17/hook');
+      await policy(async () => ['168.63.129.15']).assertAllowed('https://neighbour.example/h');
+    });
+
+    it('the sender refuses the public platform endpoint at connect time, whatever the name resolved to earlier', async () => {
+      const sender = new UndiciWebhookSender({ timeoutMs: 2_000, allowHttp: true, allowPrivate: false });
+      try {
+        const outcome = await sender.send(
+          { url: 'http://168.63.129.16/machine?comp=goalstate', secret: SECRET },
+          message,
+        );
+        expect(outcome).to.include({
+          ok: false,
+          error: "Refused target: 168.63.129.16 is a cloud platform's metadata or DNS endpoint",
+        });
+        expect(outcome.durationMs, 'refused at once, not timed out').to.be.below(1_000);
+      } finally {
+        await sender.close();
+      }
     });
 
     it('the admin API refuses them with WEBHOOK_ALLOW_PRIVATE and WEBHOOK_ALLOW_HTTP off', async () => {

@@ -1,3 +1,6 @@
+import { WEBHOOK_URL_RULE } from '../../../domain/access/integration.js';
+import { IpAllowList } from '../../../domain/access/ip-allow-list.js';
+import { FISCAL_YEAR_ORDER_RULE } from '../../../domain/organization/fiscal-year.js';
 import { Type } from '@sinclair/typebox';
 import {
   CreateIntegrationBody,
@@ -89,6 +92,7 @@ const ORGANIZATION_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/tenants/:tenantId/fiscal-years',
     operationId: 'adminCreateFiscalYear',
+    rules: [{ field: 'startsOn', rule: FISCAL_YEAR_ORDER_RULE }],
     summary: 'Create a fiscal year',
     description: "Its code is unique in the tenant and its range overlaps none of the tenant's other years.",
     tag: ORGANIZATION,
@@ -116,6 +120,10 @@ const ACCESS_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/integrations',
     operationId: 'adminCreateIntegration',
+    rules: [
+      { field: 'webhookUrl', rule: WEBHOOK_URL_RULE },
+      { field: 'allowedIps', rule: IpAllowList.rule },
+    ],
     summary: 'Create an integration',
     description:
       'Answers the client id and secret (and the webhook secret when a webhook URL is set) this once: they cannot be read again.',
@@ -148,6 +156,10 @@ const ACCESS_ROUTES: RouteDoc[] = [
     method: 'patch',
     path: '/integrations/:id',
     operationId: 'adminUpdateIntegration',
+    rules: [
+      { field: 'webhookUrl', rule: WEBHOOK_URL_RULE },
+      { field: 'allowedIps', rule: IpAllowList.rule },
+    ],
     summary: 'Change an integration',
     description:
       'At least one field; `null` clears a setting. Setting a first webhook URL answers its webhook secret, this once.',

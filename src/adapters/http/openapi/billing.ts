@@ -1,4 +1,10 @@
 import {
+  CreditNoteExceedsBalance,
+  PaymentExceedsAmountDue,
+  RefundExceedsRefundable,
+} from '../../../domain/billing/errors.js';
+import { LINE_TOTAL_RULE } from '../../../domain/billing/invoice-line.js';
+import {
   CreateAnyNoteBody,
   CreateCustomerBody,
   CreateInvoiceBody,
@@ -61,6 +67,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/billing/invoices',
     operationId: 'createInvoice',
+    rules: [{ field: 'items', rule: LINE_TOTAL_RULE }],
     summary: 'Create an invoice',
     description: "Issued as DRAFT in the caller's branch and fiscal year; amounts are computed from the lines.",
     tag: TAG,
@@ -87,6 +94,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/billing/invoices/:id/payments',
     operationId: 'recordPayment',
+    rules: [{ field: 'amount', rule: PaymentExceedsAmountDue.rule }],
     summary: 'Record a payment of an invoice',
     description: 'At most the amount due; the payment that settles the invoice makes it PAID.',
     tag: TAG,
@@ -99,6 +107,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/billing/refunds',
     operationId: 'createRefund',
+    rules: [{ field: 'amount', rule: RefundExceedsRefundable.rule }],
     summary: 'Refund an invoice',
     description: 'At most what was paid and not yet refunded.',
     tag: TAG,
@@ -133,6 +142,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/billing/notes',
     operationId: 'createNote',
+    rules: [{ field: 'amount', rule: CreditNoteExceedsBalance.rule }],
     summary: 'Create a credit or debit note',
     description:
       'One endpoint for either kind, chosen by `type`; answers what the per-type endpoint does, plus `type`.',
@@ -168,6 +178,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/billing/credit-notes',
     operationId: 'createCreditNote',
+    rules: [{ field: 'amount', rule: CreditNoteExceedsBalance.rule }],
     summary: 'Create a credit note',
     description: "At most the invoice's creditable balance (its net amount minus its DRAFT credit notes).",
     tag: TAG,
@@ -236,6 +247,7 @@ export const BILLING_ADMIN_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/invoices/:id/payments',
     operationId: 'adminRecordPayment',
+    rules: [{ field: 'amount', rule: PaymentExceedsAmountDue.rule }],
     summary: 'Record a payment of an invoice',
     description: 'The same as the external route, for an invoice of any tenant.',
     tag: ADMIN_TAG,

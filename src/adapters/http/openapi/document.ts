@@ -2,6 +2,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../domain/access/gateway.js';
 import { DataEnvelope, ErrorEnvelope, Metadata, PageEnvelope, Pagination } from '../../shared/responses/common.js';
 import { deliveryBody, EVENT_NAMES } from '../../shared/responses/events.js';
+import { PLAIN_TEXT_PATTERN } from '../../shared/validation.js';
 import { ADMIN_API, EXTERNAL_API } from './index.js';
 import type { ApiDocs, HttpMethod, RouteDoc } from './route-doc.js';
 
@@ -26,7 +27,7 @@ const ERROR_STATUS: Record<number, string> = {
   422: 'Unprocessable: an Idempotency-Key reused with other fields (IDEMPOTENCY_KEY_REUSED)',
   429: 'Rate limit, monthly quota or failed-authentication limit reached (see Retry-After)',
   500: 'Internal error',
-  503: 'Service unavailable',
+  503: 'Service unavailable: the database is restarting or out of reach (retry after Retry-After seconds)',
 };
 
 /** What every external POST can answer besides: its Idempotency-Key still running (409) or reused (422). */
@@ -37,8 +38,8 @@ const BODY_ERRORS = [408, 413, 415];
 
 /** What every route of an API can answer besides its own errors. */
 const COMMON_ERRORS: Record<ApiDocs['prefix'], number[]> = {
-  '/api/v1/external': [400, 401, 403, 429, 500],
-  '/api/v1/admin': [400, 401, 500],
+  '/api/v1/external': [400, 401, 403, 429, 500, 503],
+  '/api/v1/admin': [400, 401, 500, 503],
 };
 
 const SECURITY_SCHEMES = {
@@ -113,6 +114,39 @@ function published(schema: TSchema): Json {
   return walk(JSON.parse(JSON.stringify(schema))) as Json;
 }
 
+/**
+ * A request schema as published: `published`, plus the rule the validator applies to every string
+ * of a request (validation.ts: no control characters, no lone surrogates) stated on each free-text
+ * field, beside the field's own `pattern` when it has one. Fields with an enum or a format hold
+ * no such character anyway.
+ */
+function publishedInput(schema: TSchema): Json {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v);
+    const types = ([] as unknown[]).concat(out.type);
+    const freeText = types.includes('string') && !('enum' in out || 'format' in out || 'anyOf' in out);
+    if (!freeText) return out;
+    if (out.pattern === undefined) return { ...out, pattern: PLAIN_TEXT_PATTERN };
+    return { ...out, allOf: [...((out.allOf as unknown[] | undefined) ?? []), { pattern: PLAIN_TEXT_PATTERN }] };
+  };
+  return walk(published(schema)) as Json;
+}
+
+/** The route's description, followed by the rules its schemas cannot state (`x-rules`). */
+function describedRules(route: RouteDoc): Json {
+  const rules = route.rules ?? [];
+  if (rules.length === 0) return route.description ? { description: route.description } : {};
+  const listed = rules.map((r) => `- \`${r.field}\`: ${r.rule}`).join('\n');
+  const text = `Also refused with 400 VALIDATION_ERROR, naming the field:\n${listed}`;
+  return {
+    description: route.description ? `${route.description}\n\n${text}` : text,
+    'x-rules': rules.map((r) => ({ field: r.field, rule: r.rule })),
+  };
+}
+
 /** `/products/:id` → `/products/{id}`, and the names of its parameters. */
 function openApiPath(path: string): { path: string; params: string[] } {
   const params: string[] = [];
@@ -129,7 +163,7 @@ function queryParameters(query: TObject): Json[] {
     name,
     in: 'query',
     required: required.has(name) && (schema as { default?: unknown }).default === undefined,
-    schema: published(schema),
+    schema: publishedInput(schema),
   }));
 }
 
@@ -147,7 +181,7 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
     name,
     in: 'path',
     required: true,
-    schema: published(route.params?.[name] ?? Type.String({ format: 'uuid' })),
+    schema: publishedInput(route.params?.[name] ?? Type.String({ format: 'uuid' })),
   }));
   if (route.query) parameters.push(...queryParameters(route.query));
   const writes = route.method === 'post' || route.method === 'put' || route.method === 'patch';
@@ -159,13 +193,15 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.description ? { description: route.description } : {}),
+    ...describedRules(route),
     ...(parameters.length > 0 ? { parameters } : {}),
     security: external ? EXTERNAL_SECURITY : [{ adminToken: [] }],
   };
 
   if (writes && (external || route.body)) {
-    const body = route.body ? published(route.body) : { type: 'object', properties: {}, additionalProperties: false };
+    const body = route.body
+      ? publishedInput(route.body)
+      : { type: 'object', properties: {}, additionalProperties: false };
     const schema = external
       ? {
           ...body,
@@ -268,7 +304,7 @@ export function buildOpenApiDocument(apis: ApiDocs[] = [EXTERNAL_API, ADMIN_API]
     responses[`E${status}`] = {
       description,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      ...(status === '429'
+      ...(status === '429' || status === '503'
         ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
         : {}),
     };

@@ -1,4 +1,12 @@
 import {
+  DuplicateProductRow,
+  ProductNotOnPurchaseOrder,
+  QuantityExceedsOutstanding,
+  ReceiptWarehouseMismatch,
+  ReceiptWarehouseRequired,
+  SameWarehouseTransfer,
+} from '../../../domain/inventory/errors.js';
+import {
   AdminCreatePurchaseOrderBody,
   ApproveAdjustmentBody,
   CancelPurchaseOrderBody,
@@ -110,6 +118,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/products/adjust',
     operationId: 'requestAdjustment',
+    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
     summary: 'Ask for a stock adjustment',
     description:
       'The request stays PENDING until the back office approves or rejects it. Checked in order: ' +
@@ -139,6 +148,10 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/products/transfer',
     operationId: 'transferStock',
+    rules: [
+      { field: 'toWarehouseId', rule: SameWarehouseTransfer.rule },
+      { field: 'items', rule: DuplicateProductRow.rule },
+    ],
     summary: 'Move stock between two warehouses',
     description: 'Immediate and atomic; takes only available stock (400 `INSUFFICIENT_STOCK`).',
     tag: INVENTORY,
@@ -156,6 +169,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/products/reserve',
     operationId: 'reserveStock',
+    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
     summary: 'Hold available stock',
     description: 'The reservation holds the stock until it is committed or released, or until `expiresAt`.',
     tag: INVENTORY,
@@ -202,6 +216,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/purchase-orders',
     operationId: 'createPurchaseOrder',
+    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
     summary: 'Create a purchase order',
     tag: INVENTORY,
     body: CreatePurchaseOrderBody,
@@ -223,6 +238,13 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/goods-receipt',
     operationId: 'receiveGoods',
+    rules: [
+      { field: 'warehouseId', rule: ReceiptWarehouseRequired.rule },
+      { field: 'warehouseId', rule: ReceiptWarehouseMismatch.rule },
+      { field: 'items', rule: DuplicateProductRow.rule },
+      { field: 'items', rule: ProductNotOnPurchaseOrder.rule },
+      { field: 'items', rule: QuantityExceedsOutstanding.rule },
+    ],
     summary: 'Receive goods, against a purchase order or not',
     description:
       'With a `purchaseOrderId` the warehouse is that of the order and a RECEIVED or CANCELLED order is a 409; ' +
@@ -304,6 +326,7 @@ export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/tenants/:tenantId/purchase-orders',
     operationId: 'adminCreatePurchaseOrder',
+    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
     summary: 'Create a purchase order of a tenant',
     description: 'Attributed to the branch of the warehouse; `fiscalYearId` defaults to the year covering today.',
     tag: BACK_OFFICE,

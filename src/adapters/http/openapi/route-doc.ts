@@ -35,6 +35,12 @@ export interface RouteDoc {
   bodyOptional?: boolean;
   /** The success status and the schema of `data` (a page's `data` is an array of `data`). */
   success: { status: 200 | 201; data: TSchema; paginated?: boolean };
+  /**
+   * Rules of the request that its schema cannot state (between fields, or against stored
+   * records), each refused with 400 VALIDATION_ERROR naming `field`: published as the
+   * operation's `x-rules` and in its description. `rule` is the domain's own sentence.
+   */
+  rules?: readonly RequestRule[];
   /** Error statuses this route can answer besides those every route of its API can. */
   errors?: number[];
   /**
@@ -42,6 +48,11 @@ export interface RouteDoc {
    * the route's own body schema, so it cannot drift from what the route accepts.
    */
   example?: JsonValue;
+}
+
+export interface RequestRule {
+  field: string;
+  rule: string;
 }
 
 /** An API of the document: its prefix, the routes it serves and its security. */
