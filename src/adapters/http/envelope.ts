@@ -10,7 +10,12 @@ export interface Metadata {
 /** `metadata` for the answer `res` is about to send (the request id is the access log's). */
 export function metadataOf(res: Response): Metadata {
   const id = res.getHeader('x-request-id');
-  return { timestamp: new Date().toISOString(), requestId: typeof id === 'string' ? id : '' };
+  return metadataFor(typeof id === 'string' ? id : '');
+}
+
+/** An answer's metadata, now, for the request `requestId` (also where no express response exists). */
+export function metadataFor(requestId: string): Metadata {
+  return { timestamp: new Date().toISOString(), requestId };
 }
 
 /** `{ success: true, data, metadata }` (spec 2.1, plus CONTRACT §8's metadata). */

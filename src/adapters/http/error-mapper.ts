@@ -83,8 +83,15 @@ function errorBody(
     : { success: false, status, message, code, error };
 }
 
-/** The one place where an error becomes a status and an envelope (CONTRACT §1). */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody } {
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** Seconds the caller should wait before trying again (`Retry-After`), where the error says. */
+  retryAfterSeconds?: number;
+}
+
+/** The one place where an error becomes a status and an envelope. */
+export function toErrorResponse(err: unknown): ErrorResponse {
   // The router's own parameter decoding throws URIError on a malformed escape.
   const known =
     err instanceof DomainError
@@ -101,7 +108,10 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     };
   }
   const status = STATUS[known.kind];
-  return { status, body: errorBody(status, known.code, known.message, known.details) };
+  const body = errorBody(status, known.code, known.message, known.details);
+  return known instanceof DatabaseUnavailable
+    ? { status, body, retryAfterSeconds: known.retryAfterSeconds }
+    : { status, body };
 }
 
 /** Writes the envelope of `err` (the error mapper's, or a timer's outside the middleware chain). */
@@ -109,7 +119,7 @@ export function sendError(res: Response, err: unknown, response = toErrorRespons
   // For the access log and the metrics: the code this request failed with.
   res.locals.errorCode = response.body.code;
   if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
-  if (err instanceof DatabaseUnavailable || isDatabaseUnavailable(err)) res.setHeader('Retry-After', '1');
+  if (response.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(response.retryAfterSeconds));
   res.status(response.status).json({ ...response.body, metadata: metadataOf(res) });
 }
 
@@ -119,7 +129,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status } = response;
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
-    } else if (isDatabaseUnavailable(err)) {
+    } else if (response.retryAfterSeconds !== undefined) {
       logger.warn({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'database not reachable');
     }
     if (res.headersSent) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { metadataFor } from './envelope.js';
 import { toErrorResponse } from './error-mapper.js';
 import { HeadersTimeout } from './http-errors.js';
 
@@ -22,7 +23,7 @@ const RAW_ANSWERS: Record<string, string> = {
 
 function headersTimeoutAnswer(): string {
   const { status, body } = toErrorResponse(new HeadersTimeout());
-  const json = JSON.stringify({ ...body, metadata: { timestamp: new Date().toISOString(), requestId: randomUUID() } });
+  const json = JSON.stringify({ ...body, metadata: metadataFor(randomUUID()) });
   return [
     `HTTP/1.1 ${status} Request Timeout`,
     'Content-Type: application/json; charset=utf-8',

@@ -30,8 +30,6 @@ function Text(maxLength: number) {
   return Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 }
 
-const ProductName = Type.String({ ...Name, pattern: '\\S' });
-
 /** One of `values`, as a plain JSON Schema enum (one error, listing the values). */
 function OneOf<const T extends readonly string[]>(values: T) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
@@ -47,7 +45,7 @@ export type ListProductsQuery = Static<typeof ListProductsQuery>;
 /** `PUT /products/:id`: name and/or price, at least one. */
 export const UpdateProductBody = Type.Object(
   {
-    name: Type.Optional(ProductName),
+    name: Type.Optional(Name),
     price: Type.Optional(Type.Number({ ...Money, 'x-message': 'price must be a positive number' })),
   },
   {
@@ -64,7 +62,7 @@ export type UpdateProductCommand = Static<typeof UpdateProductBody>;
  */
 export const CreateProductBody = Type.Object(
   {
-    name: ProductName,
+    name: Name,
     sku: Text(64),
     unit: Type.Optional(Text(MAX_UNIT_LENGTH)),
     taxRate: Type.Optional(

@@ -19,7 +19,7 @@ export const ADDRESS_MAX_LENGTH = 500;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
- * A phone number (CONTRACT §7.2): 3 to 32 of digits, spaces and `+()-`, at least 3 of them once
+ * A phone number: 3 to 32 of digits, spaces and `+()-`, at least 3 of them once
  * the blanks around are trimmed (the stored value is trimmed); its rule worded once.
  */
 export const PHONE_PATTERN = '^(?=[0-9 +()-]{3,32}$) *[0-9+()-][0-9 +()-]+[0-9+()-] *$';

@@ -1,11 +1,4 @@
-import {
-  DuplicateProductRow,
-  ProductNotOnPurchaseOrder,
-  QuantityExceedsOutstanding,
-  ReceiptWarehouseMismatch,
-  ReceiptWarehouseRequired,
-  SameWarehouseTransfer,
-} from '../../../domain/inventory/errors.js';
+import * as rules from '../../../domain/inventory/errors.js';
 import {
   AdminCreatePurchaseOrderBody,
   ApproveAdjustmentBody,
@@ -39,6 +32,9 @@ import {
   UpdatedProductResponse,
 } from '../../shared/responses/inventory.js';
 import type { RouteDoc } from './route-doc.js';
+
+/** A product on one row only, on every document with items. */
+const ITEMS_ONCE = { field: 'items', rule: rules.DuplicateProductRow.rule };
 
 const CATALOGUE = 'Catalogue';
 const INVENTORY = 'Inventory';
@@ -118,7 +114,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/products/adjust',
     operationId: 'requestAdjustment',
-    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
+    rules: [ITEMS_ONCE],
     summary: 'Ask for a stock adjustment',
     description:
       'The request stays PENDING until the back office approves or rejects it. Checked in order: ' +
@@ -148,10 +144,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/products/transfer',
     operationId: 'transferStock',
-    rules: [
-      { field: 'toWarehouseId', rule: SameWarehouseTransfer.rule },
-      { field: 'items', rule: DuplicateProductRow.rule },
-    ],
+    rules: [{ field: 'toWarehouseId', rule: rules.SameWarehouseTransfer.rule }, ITEMS_ONCE],
     summary: 'Move stock between two warehouses',
     description: 'Immediate and atomic; takes only available stock (400 `INSUFFICIENT_STOCK`).',
     tag: INVENTORY,
@@ -169,7 +162,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/products/reserve',
     operationId: 'reserveStock',
-    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
+    rules: [ITEMS_ONCE],
     summary: 'Hold available stock',
     description: 'The reservation holds the stock until it is committed or released, or until `expiresAt`.',
     tag: INVENTORY,
@@ -216,7 +209,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/purchase-orders',
     operationId: 'createPurchaseOrder',
-    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
+    rules: [ITEMS_ONCE],
     summary: 'Create a purchase order',
     tag: INVENTORY,
     body: CreatePurchaseOrderBody,
@@ -239,11 +232,11 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     path: '/goods-receipt',
     operationId: 'receiveGoods',
     rules: [
-      { field: 'warehouseId', rule: ReceiptWarehouseRequired.rule },
-      { field: 'warehouseId', rule: ReceiptWarehouseMismatch.rule },
-      { field: 'items', rule: DuplicateProductRow.rule },
-      { field: 'items', rule: ProductNotOnPurchaseOrder.rule },
-      { field: 'items', rule: QuantityExceedsOutstanding.rule },
+      { field: 'warehouseId', rule: rules.ReceiptWarehouseRequired.rule },
+      { field: 'warehouseId', rule: rules.ReceiptWarehouseMismatch.rule },
+      ITEMS_ONCE,
+      { field: 'items', rule: rules.ProductNotOnPurchaseOrder.rule },
+      { field: 'items', rule: rules.QuantityExceedsOutstanding.rule },
     ],
     summary: 'Receive goods, against a purchase order or not',
     description:
@@ -326,7 +319,7 @@ export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/tenants/:tenantId/purchase-orders',
     operationId: 'adminCreatePurchaseOrder',
-    rules: [{ field: 'items', rule: DuplicateProductRow.rule }],
+    rules: [ITEMS_ONCE],
     summary: 'Create a purchase order of a tenant',
     description: 'Attributed to the branch of the warehouse; `fiscalYearId` defaults to the year covering today.',
     tag: BACK_OFFICE,
