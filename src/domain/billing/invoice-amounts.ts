@@ -1,3 +1,4 @@
+import { ValidationError } from '../shared/errors.js';
 import { Money } from '../shared/money.js';
 
 /** Upper bound of every stored amount: numeric(14,2). */
@@ -23,7 +24,7 @@ export interface InvoiceAmounts {
 }
 
 /**
- * CONTRACT §3: netAmount = total + approved debit notes − approved credit notes;
+ * An invoice's amounts: netAmount = total + approved debit notes − approved credit notes;
  * amountPaid = payments − refunds; amountDue = netAmount − amountPaid. Exact decimals.
  */
 export function invoiceAmounts(l: InvoiceLedger): InvoiceAmounts {
@@ -35,4 +36,12 @@ export function invoiceAmounts(l: InvoiceLedger): InvoiceAmounts {
 /** What a credit note may not exceed: netAmount minus the invoice's DRAFT credit notes. */
 export function creditableBalance(netAmount: Money, pendingCredits: Money): Money {
   return netAmount.minus(pendingCredits);
+}
+
+/** A payment or refund amount: > 0, at most 2 decimals, within the column. */
+export function positiveAmount(value: number): Money {
+  const amount = Money.of(value);
+  if (!amount.isPositive()) throw new ValidationError('amount must be a positive number', 'amount');
+  if (amount.greaterThan(MAX_AMOUNT)) throw new RangeError(`Not an amount: ${amount.toString()}`);
+  return amount;
 }

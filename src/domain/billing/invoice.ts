@@ -1,7 +1,5 @@
-import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import { Money } from '../shared/money.js';
-import { cleanText } from '../shared/text.js';
 import {
   CreditNoteExceedsBalance,
   InvoiceAlreadyVoided,
@@ -9,12 +7,18 @@ import {
   PaymentExceedsAmountDue,
   RefundExceedsRefundable,
 } from './errors.js';
-import { MAX_AMOUNT, creditableBalance, invoiceAmounts, type InvoiceAmounts } from './invoice-amounts.js';
+import {
+  MAX_AMOUNT,
+  creditableBalance,
+  invoiceAmounts,
+  positiveAmount,
+  type InvoiceAmounts,
+} from './invoice-amounts.js';
 import { invoiceLines, type InvoiceLine, type NewInvoice, type PaymentMethod } from './invoice-line.js';
 import { nextInvoiceStatus, type InvoiceEvent, type InvoiceStatus } from './invoice.machine.js';
 import { Note, reasonText, type NoteKind } from './note.js';
-import { PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE, Payment } from './payment.js';
-import { Refund } from './refund.js';
+import { Payment, referenceText, type PaymentInput } from './payment.js';
+import { Refund, type RefundInput } from './refund.js';
 
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
@@ -56,44 +60,6 @@ export const NO_NOTES: InvoiceNoteTotals = {
   approvedCredits: Money.ZERO,
   pendingCredits: Money.ZERO,
 };
-
-/** A payment as the invoice takes it: ids and attribution from the use case, the rest from the request. */
-export interface PaymentInput {
-  id: string;
-  number: string;
-  branchId: string;
-  fiscalYearId: string;
-  /** > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else). */
-  amount: number;
-  method: PaymentMethod;
-  reference?: string;
-}
-
-/** A refund as the invoice takes it. */
-export interface RefundInput {
-  id: string;
-  number: string;
-  branchId: string;
-  fiscalYearId: string;
-  amount: number;
-  reason: string;
-  method?: PaymentMethod;
-}
-
-/** A payment or refund amount: > 0, at most 2 decimals, within the column. */
-function positiveAmount(value: number): Money {
-  const amount = Money.of(value);
-  if (!amount.isPositive()) throw new ValidationError('amount must be a positive number', 'amount');
-  if (amount.greaterThan(MAX_AMOUNT)) throw new RangeError(`Not an amount: ${amount.toString()}`);
-  return amount;
-}
-
-/** A payment reference as stored: trimmed, 1 to PAYMENT_REFERENCE_MAX_LENGTH characters. */
-function referenceText(value: string): string {
-  const text = cleanText(value, PAYMENT_REFERENCE_MAX_LENGTH);
-  if (text === null) throw new ValidationError(PAYMENT_REFERENCE_RULE, 'reference');
-  return text;
-}
 
 /**
  * A sales invoice (spec 2.5, 3.1). Its lifecycle is `invoice.machine.ts`; every step asks the
@@ -183,7 +149,7 @@ export class Invoice extends AggregateRoot {
   }
 
   /**
-   * A payment (CONTRACT §7.2): the machine must accept PAY (DRAFT or APPROVED, else 409
+   * A payment: the machine must accept PAY (DRAFT or APPROVED, else 409
    * INVALID_STATE) and the amount may not exceed the amount due (400). The first payment
    * approves a DRAFT invoice (recording `billing.invoice.created`); when the amount due reaches
    * 0 the invoice is PAID. Returns the new Payment, which records `billing.payment.received`.
@@ -214,7 +180,7 @@ export class Invoice extends AggregateRoot {
   }
 
   /**
-   * What may still be refunded (CONTRACT §7.2): on an APPROVED or VOIDED invoice, the amount
+   * What may still be refunded: on an APPROVED or VOIDED invoice, the amount
    * paid; on a PAID one, only what was paid above the net amount (an overpayment left by
    * approved credit notes); on a DRAFT, nothing (it has received nothing).
    */
@@ -226,7 +192,7 @@ export class Invoice extends AggregateRoot {
   }
 
   /**
-   * A refund (CONTRACT §7.2): the machine must accept REFUND (APPROVED, PAID or VOIDED, else
+   * A refund: the machine must accept REFUND (APPROVED, PAID or VOIDED, else
    * 409 INVALID_STATE) and the amount may not exceed the refundable amount (400). The status
    * stays. Returns the new Refund, which records `billing.refund.processed`.
    */

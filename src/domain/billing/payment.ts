@@ -1,16 +1,37 @@
+import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import type { Money } from '../shared/money.js';
+import { cleanText } from '../shared/text.js';
 import type { PaymentMethod } from './invoice-line.js';
 
 export const PAYMENT_RECEIVED = 'billing.payment.received';
 
-/** A payment has one state: it was received (CONTRACT §7.2). Shown in an invoice's detail. */
+/** A payment has one state: it was received. Shown in an invoice's detail. */
 export const PAYMENT_STATUS = 'RECEIVED';
 
 /** The caller's own reference of a payment (a card slip, a QR transaction id): 1 to 100 characters. */
 export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
 /** The rule of a payment reference, worded once (the request schema shows it too). */
 export const PAYMENT_REFERENCE_RULE = `reference must be a non-empty string of at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`;
+
+/** A payment as the invoice takes it: ids and attribution from the use case, the rest from the request. */
+export interface PaymentInput {
+  id: string;
+  number: string;
+  branchId: string;
+  fiscalYearId: string;
+  /** > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else). */
+  amount: number;
+  method: PaymentMethod;
+  reference?: string;
+}
+
+/** A payment reference as stored: trimmed, 1 to PAYMENT_REFERENCE_MAX_LENGTH characters. */
+export function referenceText(value: string): string {
+  const text = cleanText(value, PAYMENT_REFERENCE_MAX_LENGTH);
+  if (text === null) throw new ValidationError(PAYMENT_REFERENCE_RULE, 'reference');
+  return text;
+}
 
 export interface PaymentState {
   id: string;
@@ -29,7 +50,7 @@ export interface PaymentState {
 /**
  * Money received against one invoice. Only `Invoice.recordPayment` creates one, after the
  * invoice's machine accepted PAY and the amount due allowed it; the payment then records
- * `billing.payment.received` (payload of CONTRACT §7.2). Immutable once stored.
+ * `billing.payment.received`. Immutable once stored.
  */
 export class Payment extends AggregateRoot {
   private constructor(private readonly s: PaymentState) {

@@ -4,9 +4,20 @@ import type { PaymentMethod } from './invoice-line.js';
 
 export const REFUND_PROCESSED = 'billing.refund.processed';
 
-/** A refund is processed when it is recorded (CONTRACT §7.2): its one status. */
+/** A refund is processed when it is recorded: its one status. */
 export const REFUND_STATUSES = ['PROCESSED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A refund as the invoice takes it. */
+export interface RefundInput {
+  id: string;
+  number: string;
+  branchId: string;
+  fiscalYearId: string;
+  amount: number;
+  reason: string;
+  method?: PaymentMethod;
+}
 
 export interface RefundState {
   id: string;
@@ -27,7 +38,7 @@ export interface RefundState {
 /**
  * Money given back on one invoice. Only `Invoice.refund` creates one, after the invoice's
  * machine accepted REFUND and the refundable rule allowed the amount; the refund then records
- * `billing.refund.processed` (payload of CONTRACT §7.2). Immutable once stored.
+ * `billing.refund.processed`. Immutable once stored.
  */
 export class Refund extends AggregateRoot {
   private constructor(private readonly s: RefundState) {
