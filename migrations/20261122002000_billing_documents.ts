@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Invoices with their lines, credit notes and debit notes (spec 2.5-2.8, CONTRACT §3).
+ * Invoices with their lines, credit notes and debit notes (spec 2.5-2.8).
  * Numbers are unique per tenant (`INV-`, `CN-`, `DN-` + fiscal year code + sequence; the
  * gapless counter is `document_sequences`). The status column is the whole persisted
  * lifecycle; CHECKs tie each status to the timestamps it implies, so a VOIDED invoice without a
@@ -39,7 +39,7 @@ export async function up(knex: Knex): Promise<void> {
       )
     );
     CREATE INDEX invoices_tenant_created ON invoices (tenant_id, created_at DESC, id);
-    -- The back office acts across tenants and names a document by its id alone (CONTRACT §5):
+    -- The back office acts across tenants and names a document by its id alone:
     -- the one kind of index here that does not lead with tenant_id.
     CREATE UNIQUE INDEX invoices_id ON invoices (id);
     CREATE INDEX invoices_tenant_status_created ON invoices (tenant_id, status, created_at DESC, id);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Webhook deliveries (CONTRACT §4): one row per (outbox event, subscribed integration), its
+ * Webhook deliveries: one row per (outbox event, subscribed integration), its
  * attempts, and what keeps at most 5 of a tenant's deliveries in flight across every worker.
  *
  * - `webhook_deliveries`: status PENDING | IN_FLIGHT | RETRYING | DELIVERED | DEAD | HELD.

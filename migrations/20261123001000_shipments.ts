@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Shipments and their tracking history (CONTRACT §7.3). Numbers are unique per tenant
+ * Shipments and their tracking history. Numbers are unique per tenant
  * (`SHP-` + fiscal year code + sequence; the gapless counter is `document_sequences`). The
  * status column is the whole persisted lifecycle (the machine in the domain decides the
  * steps); CHECKs keep what no step may produce: a weight of 0, a negative cash-on-delivery

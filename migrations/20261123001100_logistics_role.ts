@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** A fifth integration role, LOGISTICS (CONTRACT §2, §7.3): shipments. */
+/** A fifth integration role, LOGISTICS: shipments. */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     ALTER TABLE integrations DROP CONSTRAINT integrations_role_check;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * An integration's optional API key (CONTRACT §8), kept only as the lowercase hex SHA-256 of
+ * An integration's optional API key, kept only as the lowercase hex SHA-256 of
  * the key: the service never needs the key in clear, so it is hashed, not encrypted.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The inventory roadmap (CONTRACT §7.1).
+ * The inventory roadmap: transfers, reservations, purchase orders and goods receipt.
  *
  * products: `unit`, `tax_rate` (a percentage 0..100, 2 decimals) and `barcode`; the slug
  * becomes unique per tenant (slugs that already collide get a `-<n>` suffix first).

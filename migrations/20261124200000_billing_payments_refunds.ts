@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Payments and refunds of invoices, and the customer fields of CONTRACT §7.2.
+ * Payments and refunds of invoices, and a customer's tax id and address.
  *
  * A payment (`PAY-`) or refund (`RF-`) row is written once, in the transaction that also moves
  * its invoice's `payments_total` / `refunds_total` under the invoice's row lock; the invoice's

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The gateway of CONTRACT §8: per-integration rate limits (counted per minute window in the
+ * The gateway: per-integration rate limits (counted per minute window in the
  * statement that claims the nonce), failed authentications per source address (the
  * rate-limiter-flexible table), monthly plans and usage per tenant, and Idempotency-Key rows.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Totals the product list reads instead of computing them per request (issue 18):
+ * Totals the product list reads instead of computing them per request:
  *
  * - `products.current_stock`, the sum of the product's `stock_levels.quantity` (on hand), kept by
  *   statement-level triggers on `stock_levels` in the same transaction as every stock write. The

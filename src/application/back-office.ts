@@ -56,7 +56,7 @@ export interface AccessBackOffice {
   removeApiKey: RemoveApiKey;
 }
 
-/** Tenants' monthly plans and usage (CONTRACT §8). */
+/** Tenants' monthly plans and usage. */
 export interface GatewayBackOffice {
   setTenantPlan: SetTenantPlan;
   getUsage: GetUsage;

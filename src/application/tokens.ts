@@ -140,7 +140,7 @@ export const TOKENS = {
   AuthenticateRequest: token<AuthenticateRequest>('AuthenticateRequest'),
   PurgeExpiredNonces: token<PurgeExpiredNonces>('PurgeExpiredNonces'),
   AccessBackOffice: token<AccessBackOffice>('AccessBackOffice'),
-  // gateway (CONTRACT §8)
+  // gateway: failed-auth limit, plans, metering, Idempotency-Key
   AuthFailureLimiter: token<AuthFailureLimiter>('AuthFailureLimiter'),
   UsageMeter: token<UsageMeter>('UsageMeter'),
   PlanDirectory: token<PlanDirectory>('PlanDirectory'),

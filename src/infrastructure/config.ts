@@ -1,5 +1,5 @@
 /**
- * Settings from the environment (CONTRACT §6), validated once at start. A bad value stops the
+ * Settings from the environment, validated once at start. A bad value stops the
  * start with a message naming the variable and what it expects.
  */
 export interface Config {
@@ -36,7 +36,7 @@ export interface Config {
   lease: LeaseTuning;
   /** How often the worker sweeps expired stock reservations (default RESERVATION_SWEEP_EVERY_MS). */
   reservationSweepEveryMs: number;
-  /** `RATE_LIMIT_PER_MINUTE`: an integration's limit unless the back office sets its own (CONTRACT §8). */
+  /** `RATE_LIMIT_PER_MINUTE`: an integration's limit unless the back office sets its own. */
   rateLimitPerMinute: number;
   /** `AUTH_FAILURE_LIMIT_PER_MINUTE`: failed authentications per source address and minute. */
   authFailureLimitPerMinute: number;

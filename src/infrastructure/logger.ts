@@ -4,7 +4,7 @@ export type { Logger };
 
 /**
  * Paths pino replaces with "[Redacted]": credentials in headers and any secret-bearing field
- * that might reach a log line (CONTRACT: secrets never appear in logs).
+ * that might reach a log line (secrets never appear in logs).
  */
 export const REDACT_PATHS = [
   'req.headers.authorization',

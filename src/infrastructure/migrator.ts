@@ -28,7 +28,25 @@ class DirectoryMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+/**
+ * Migrations whose file was renamed after it could have been applied somewhere: the old name in
+ * a database's history is changed to the new one before migrating, so the history still matches
+ * the directory and the migration is not run twice.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '20261123200000_i20_integration_api_key': '20261123200000_integration_api_key',
+  '20261124400000_i18_kept_totals': '20261124400000_kept_totals',
+};
+
+async function renameInHistory(knex: Knex): Promise<void> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return;
+  for (const [from, to] of Object.entries(RENAMED_MIGRATIONS)) {
+    await knex('knex_migrations').where({ name: from }).update({ name: to });
+  }
+}
+
 export async function migrateLatest(knex: Knex): Promise<string[]> {
+  await renameInHistory(knex);
   const [, applied] = (await knex.migrate.latest({
     migrationSource: new DirectoryMigrationSource(MIGRATIONS_DIR),
   })) as [number, string[]];

@@ -129,7 +129,7 @@ export async function startService(
       });
       await listen(metricsServer, config.metricsPort);
     }
-    // The webhook worker: Agenda-driven dispatcher of the outbox (CONTRACT §4, §6).
+    // The webhook worker: Agenda-driven dispatcher of the outbox.
     if (mode === 'all' || mode === 'worker') {
       runtime.workerExpected = true;
       worker = resolve(container, INFRA.WebhookDispatcher);
@@ -160,7 +160,7 @@ export async function startService(
           worker?.stop(),
           metricsServer ? closeServer(metricsServer, 0) : undefined,
         ]);
-        // The usage counts of the last second (CONTRACT §8: a graceful stop loses none).
+        // The usage counts of the last second (a graceful stop loses none).
         if (server) {
           await resolve(container, TOKENS.UsageMeter)
             .close()

@@ -1,5 +1,5 @@
 /**
- * What an operator reads when the service cannot start (CONTRACT §6): one line naming the cause
+ * What an operator reads when the service cannot start: one line naming the cause
  * and the fix, never a stack (the stack is printed only at LOG_LEVEL=debug).
  */
 

@@ -38,7 +38,7 @@ async function issueKey(baseUrl: string, integrationId: string): Promise<string>
   return r.body.data.apiKey as string;
 }
 
-describe('e2e: API key (CONTRACT §8, check 1 of spec 5.2)', () => {
+describe('e2e: API key (check 1 of spec 5.2)', () => {
   let svc: TestService;
   let setup: TenantSetup;
   let creds: Credentials;
@@ -205,7 +205,7 @@ describe('e2e: API key (CONTRACT §8, check 1 of spec 5.2)', () => {
   });
 });
 
-describe('e2e: API key replaced on one API process, seen by another within 5 s (CONTRACT §5, §8)', () => {
+describe('e2e: API key replaced on one API process, seen by another within 5 s', () => {
   let a: TestService;
   let b: TestService;
   let creds: Credentials;

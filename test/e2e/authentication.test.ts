@@ -19,7 +19,7 @@ async function send(req: PreparedRequest) {
   return ExternalApiClient.send<any>(req);
 }
 
-describe('e2e: request authentication (spec 5, CONTRACT §2)', () => {
+describe('e2e: request authentication (spec 5, and each role limited to its routes)', () => {
   let svc: TestService;
   let setup: TenantSetup;
   let creds: Credentials;

@@ -6,7 +6,7 @@ import { startServiceHarness, type ServiceHarness } from '../support/external-ha
 
 /**
  * Payments and refunds under real parallel HTTP requests through the signing SDK, on a
- * PostgreSQL server (CONTRACT §7.2: each succeeds unless it would exceed the amount due, or
+ * PostgreSQL server (each succeeds unless it would exceed the amount due, or
  * the refundable amount, at its turn; never a 409/503 because two requests met).
  */
 describe('e2e: parallel payments and refunds (PostgreSQL server)', () => {

@@ -11,7 +11,7 @@ import { startTestService, type TestService } from '../support/service.js';
 import { WebhookReceiver, type Received } from '../support/webhook-receiver.js';
 
 /**
- * billing.payment.received and billing.refund.processed (CONTRACT §7.2) from the signed
+ * billing.payment.received and billing.refund.processed from the signed
  * request to the subscribed endpoints: written with the change, delivered by the worker,
  * signed with each integration's webhook secret, filtered by `webhookEvents`.
  */

@@ -8,7 +8,7 @@ const MISSING = '99999999-9999-4999-8999-999999999999';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The billing roadmap of CONTRACT §7.2 end to end: every new route through the signing SDK
+ * The billing roadmap (payments, refunds, notes, customers) end to end: every new route through the signing SDK
  * (its typed methods), a BILLING integration of the tenant, the real gate and database.
  */
 describe('e2e: billing roadmap routes (invoice detail, payments, refunds, customers, notes)', () => {

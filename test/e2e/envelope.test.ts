@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { clientFor, createIntegration, createProduct, createTenantSetup } from '../support/mothers.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 
-describe('e2e: the roadmap’s additive envelope fields (CONTRACT §8)', () => {
+describe('e2e: the roadmap’s additive envelope fields', () => {
   let svc: TestService;
 
   before(async () => {

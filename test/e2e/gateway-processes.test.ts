@@ -21,7 +21,7 @@ async function startApi(secretsKey: string): Promise<{ baseUrl: string; proc: Sp
   return { baseUrl, proc };
 }
 
-describe('e2e: two API processes on one PostgreSQL (rate limit and metering across processes, CONTRACT §8)', function () {
+describe('e2e: two API processes on one PostgreSQL (rate limit and metering across processes)', function () {
   let a: { baseUrl: string; proc: Spawned };
   let b: { baseUrl: string; proc: Spawned };
 

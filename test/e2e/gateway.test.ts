@@ -7,7 +7,7 @@ import { createBillingTenant, clientFor, createIntegration, type BillingTenant }
 import { rawRequest } from '../support/raw-http.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 
-describe('e2e: gateway — Idempotency-Key, monthly tiers, failed-auth limit (CONTRACT §8)', () => {
+describe('e2e: gateway — Idempotency-Key, monthly tiers, failed-auth limit', () => {
   let svc: TestService;
 
   before(async () => {

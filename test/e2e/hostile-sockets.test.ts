@@ -10,7 +10,7 @@ const BODY_TIMEOUT_MS = 600;
 const HEADERS_TIMEOUT_MS = 700;
 
 /**
- * Family 7 of issue 19, over raw sockets against the real server: a Content-Length that
+ * Hostile sockets, over raw sockets against the real server: a Content-Length that
  * promises more than is sent must not hold the socket until the 300 s request timeout.
  */
 describe(`e2e: request bodies that lie or stall, over raw sockets (${DB})`, () => {

@@ -16,7 +16,7 @@ import {
 import { call, startTestService, type TestService } from '../support/service.js';
 
 /**
- * Races on one stock row through the real service on a PostgreSQL server (CONTRACT §7.1):
+ * Races on one stock row through the real service on a PostgreSQL server:
  * conditional updates and row locks must let through exactly what the stock allows.
  */
 describe('e2e: inventory roadmap under concurrency (PostgreSQL server)', function () {

@@ -12,7 +12,7 @@ import { call, startTestService, type TestService } from '../support/service.js'
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
 
-/** The roadmap's routes (CONTRACT §7.1) through the signing SDK, on the real service and database. */
+/** The inventory roadmap's routes (transfers, reservations, purchase orders, goods receipt) through the signing SDK, on the real service and database. */
 describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase orders, goods receipt)', () => {
   let svc: TestService;
   let a: TenantSetup;

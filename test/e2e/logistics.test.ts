@@ -23,7 +23,7 @@ const RECIPIENT = {
 const UNKNOWN_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
 /**
- * Logistics (CONTRACT §7.3) end to end: signed requests through the SDK, the built-in carrier
+ * Logistics (shipments and their tracking) end to end: signed requests through the SDK, the built-in carrier
  * driven by the back office, the four shipment events delivered signed to a subscribed
  * endpoint, roles and tenancy.
  */

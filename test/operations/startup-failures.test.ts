@@ -9,7 +9,7 @@ import { freePort, spawnProcess } from '../support/processes.js';
 
 /**
  * A start that cannot succeed prints one line naming the cause and the fix, exits non-zero,
- * and shows no stack (CONTRACT §6). Each case starts the real entry point (tsx) with one bad
+ * and shows no stack. Each case starts the real entry point (tsx) with one bad
  * setting.
  */
 async function start(env: Record<string, string>): Promise<{ code: number | string; lines: string[] }> {

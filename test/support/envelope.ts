@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 
 /**
- * The v1 part of a response body. Checks the roadmap's additive fields on the way (CONTRACT §8):
+ * The v1 part of a response body. Checks the roadmap's additive fields on the way:
  * `metadata: { timestamp, requestId }` on every body and, on an error, the nested
  * `error: { code, message, details }` repeating the v1 fields. Tests that compare whole bodies
  * compare what this returns.

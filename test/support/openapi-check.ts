@@ -6,7 +6,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 
 /**
  * Every response the end-to-end tests receive is checked against the OpenAPI document
- * (issue 16): the test clients of service.ts and external-harness.ts call `checkResponse`.
+ * the test clients of service.ts and external-harness.ts call `checkResponse`.
  * A documented route must answer one of its documented statuses with a body that matches
  * that status's schema; an error from anywhere must be the error envelope. Undocumented paths
  * (the probes, /metrics) are not checked here.

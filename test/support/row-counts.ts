@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The gateway's own counters (CONTRACT §8): a refused request is meant to count there (a failed
+ * The gateway's own counters: a refused request is meant to count there (a failed
  * authentication per address, a call in its minute window, a metered call), so they are not
  * business writes.
  */

@@ -1,4 +1,4 @@
-/** One call of the admin API (CONTRACT §5), as the command-line tool makes it. */
+/** One call of the admin API, as the command-line tool makes it. */
 export interface AdminApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api/v1/admin`, with path parameters already in place (see `path`). */

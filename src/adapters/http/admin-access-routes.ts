@@ -22,7 +22,7 @@ const updateBody = bodyValidator(UpdateIntegrationBody);
 const rotateBody = bodyValidator(RotateClientSecretBody);
 const issueApiKeyBody = bodyValidator(IssueApiKeyBody);
 
-/** Back-office integration management (CONTRACT §5, §8): create (secrets shown once), list, change, rotate, API key. */
+/** Back-office integration management: create (secrets shown once), list, change, rotate, API key. */
 export function createAdminAccessRoutes(uc: AccessBackOffice): Router {
   const router = Router();
 
@@ -46,7 +46,7 @@ export function createAdminAccessRoutes(uc: AccessBackOffice): Router {
     sendData(res, presentRotatedSecret(rotated));
   });
 
-  // CONTRACT §8: the API key is shown once, in the 201 that issues (or replaces) it.
+  // The API key is shown once, in the 201 that issues (or replaces) it; no read returns it.
   router.post('/integrations/:id/api-key', async (req, res) => {
     const id = uuidParam(req.params.id);
     issueApiKeyBody(req.body ?? {});

@@ -18,7 +18,7 @@ const paymentBody = bodyValidator(RecordPaymentBody);
 const pageQuery = queryValidator(PageQuery);
 
 /**
- * Back-office billing operations (CONTRACT §5), across tenants: approve an invoice, approve
+ * Back-office billing operations, across tenants: approve an invoice, approve
  * or void a credit or debit note, read an invoice's payments and refunds, record a payment. Mounted by `createAdminRouter`, behind the admin token.
  */
 export function createAdminBillingRoutes(uc: BillingBackOffice): Router {

@@ -9,7 +9,7 @@ import { bodyValidator, queryValidator } from '../shared/validation.js';
 const planBody = bodyValidator(SetTenantPlanBody);
 const usageQuery = queryValidator(UsageQuery);
 
-/** Back-office plans and usage (CONTRACT §8). */
+/** Back-office plans and usage: a tenant's plan, and its usage by month. */
 export function createAdminGatewayRoutes(uc: GatewayBackOffice): Router {
   const router = Router();
 

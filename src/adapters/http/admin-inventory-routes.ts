@@ -29,9 +29,9 @@ const purchaseOrderBody = bodyValidator(AdminCreatePurchaseOrderBody);
 const cancelOrderBody = bodyValidator(CancelPurchaseOrderBody);
 
 /**
- * Back-office inventory operations (CONTRACT §5): decide on stock adjustment requests (across
+ * Back-office inventory operations: decide on stock adjustment requests (across
  * tenants, by id alone), list a tenant's requests, read a product's stock ledger (every
- * movement type, with its source document), create and cancel purchase orders (CONTRACT §7.1). Mounted
+ * movement type, with its source document), create and cancel purchase orders. Mounted
  * by createAdminRouter behind the admin token.
  */
 export function createAdminInventoryRoutes(uc: InventoryBackOffice): Router {

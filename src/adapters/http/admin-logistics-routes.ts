@@ -9,7 +9,7 @@ import { uuidParam } from './params.js';
 const carrierEventBody = bodyValidator(CarrierEventBody);
 
 /**
- * The built-in carrier's progress reports, driven by the back office (CONTRACT §7.3), across
+ * The built-in carrier's progress reports, driven by the back office, across
  * tenants. Answers the tracking view; `recorded: false` when the report repeated a recorded
  * `carrierEventId` and was ignored.
  */

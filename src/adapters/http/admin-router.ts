@@ -26,7 +26,7 @@ const productBody = bodyValidator(CreateProductBody);
 const customerBody = bodyValidator(CreateCustomerBody);
 
 /**
- * The back-office API of CONTRACT §5: its setup routes (thin: parse, call one use case,
+ * The back-office API: its setup routes (thin: parse, call one use case,
  * present), then each context's admin routes, all behind the admin token.
  */
 export function createAdminRouter(adminToken: string, uc: SetupBackOffice, contexts: Router[]): Router {

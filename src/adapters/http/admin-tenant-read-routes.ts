@@ -8,7 +8,7 @@ import { queryValidator } from '../shared/validation.js';
 
 const tenantsQuery = queryValidator(ListTenantsQuery);
 
-/** The back office reads what it set up (CONTRACT §6): tenants, and one tenant with its records. */
+/** The back office reads what it set up: tenants, and one tenant with its records. */
 export function createAdminTenantReadRoutes(uc: Pick<SetupBackOffice, 'listTenants' | 'getTenant'>): Router {
   const router = Router();
 

@@ -11,7 +11,7 @@ const resumeBody = bodyValidator(ResumeWebhookBody);
 const deliveriesQuery = queryValidator(ListDeliveriesQuery);
 
 /**
- * Back-office webhook operations (CONTRACT §5): resume a paused endpoint (optionally replaying
+ * Back-office webhook operations: resume a paused endpoint (optionally replaying
  * its dead letters), list an integration's deliveries with their attempts, replay one
  * delivery, and ping an endpoint.
  */

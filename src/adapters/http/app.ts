@@ -16,10 +16,13 @@ import {
 } from './observability.js';
 import { createDocsRouter } from './openapi/docs-page.js';
 
-/** The external API: its 405s come after its authentication checks (CONTRACT §6). */
+/**
+ * The external API: its 405s come after its authentication checks, so a call that fails them gets the
+ * authentication error, whatever its method.
+ */
 const EXTERNAL_PREFIX = '/api/v1/external';
 
-/** Where the OpenAPI document is served (CONTRACT §9). */
+/** Where the OpenAPI document is served. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 export interface HttpAppOptions {
@@ -73,7 +76,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (verdict !== true) throw new ServiceUnavailable(verdict);
     sendData(res, { status: 'ready' });
   });
-  // CONTRACT §9: the document answers without authentication; built once, on first request.
+  // The document answers without authentication; built once, on first request.
   let openApi: string | null = null;
   app.get(OPENAPI_PATH, (_req, res) => {
     openApi ??= JSON.stringify(buildOpenApiDocument());

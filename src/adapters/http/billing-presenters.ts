@@ -22,8 +22,8 @@ import type {
 } from '../shared/responses/billing.js';
 
 /**
- * Invoices and notes → response objects (spec 2.5, 2.7, 2.8 plus CONTRACT §3 and §7.2's
- * fields). Each return type is the static type of the response schema the OpenAPI document
+ * Invoices and notes → response objects (spec 2.5, 2.7, 2.8 plus the fields
+ * added to it). Each return type is the static type of the response schema the OpenAPI document
  * publishes (src/adapters/shared/responses/billing.ts), so the two cannot drift apart.
  */
 export function presentInvoice(invoice: Invoice): Static<typeof InvoiceData> {
@@ -107,7 +107,7 @@ export function presentIssuedNote(note: Note): Static<typeof IssuedNoteData> {
   return 'creditNoteNumber' in presented ? { type: 'CREDIT', ...presented } : { type: 'DEBIT', ...presented };
 }
 
-/** GET /billing/invoices/:id (CONTRACT §7.2). */
+/** GET /billing/invoices/:id: the invoice with its payments, refunds and notes. */
 export function presentInvoiceDetail(d: InvoiceDetail): Static<typeof InvoiceDetailData> {
   const noteEntry = (n: Note) => {
     const s = n.state();

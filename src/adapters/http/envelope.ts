@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Page } from '../../application/ports/pagination.js';
 
-/** The roadmap's additive `metadata` (CONTRACT §8): when the body was made, and the request's id. */
+/** The `metadata` added to every answer beside the v1 fields: when the body was made, and the request's id. */
 export interface Metadata {
   timestamp: string;
   requestId: string;
@@ -18,14 +18,14 @@ export function metadataFor(requestId: string): Metadata {
   return { timestamp: new Date().toISOString(), requestId };
 }
 
-/** `{ success: true, data, metadata }` (spec 2.1, plus CONTRACT §8's metadata). */
+/** `{ success: true, data, metadata }` (spec 2.1, plus `metadata`). */
 export function sendData(res: Response, data: unknown, status = 200): void {
   res.status(status).json({ success: true, data, metadata: metadataOf(res) });
 }
 
 /**
  * `{ success: true, data: [...], pagination: { total, page, limit, totalCount, totalPages }, metadata }`
- * (spec 2.1; `totalCount` and `totalPages` are the roadmap's, CONTRACT §8).
+ * (spec 2.1, plus `totalCount`, the same as `total`, and `totalPages`).
  */
 export function sendPage<T, U>(res: Response, page: Page<T>, present: (item: T) => U): void {
   res.status(200).json({

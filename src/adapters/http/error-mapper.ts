@@ -45,7 +45,7 @@ export interface ErrorBody {
   message: string;
   code: string;
   details?: { field: string; issue: string }[];
-  /** The roadmap's nested error (CONTRACT §8), beside the v1 fields. */
+  /** The same error nested as `{ code, message, details }`, beside the flat v1 fields. */
   error: { code: string; message: string; details: { field: string; issue: string }[] };
   metadata?: Metadata;
 }

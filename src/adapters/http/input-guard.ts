@@ -15,7 +15,7 @@ import { JsonTooDeep, MalformedPath, PayloadTooLarge, RequestTimeout, Undecodabl
  * Control characters and numeric ranges are the schemas' business (validation.ts).
  */
 export interface InputLimits {
-  /** Largest accepted body, in bytes (CONTRACT §1: 1 MiB). */
+  /** Largest accepted body, in bytes (`BODY_LIMIT_BYTES`: 1 MiB); a larger one is 413. */
   bodyLimitBytes: number;
   /** `BODY_TIMEOUT_MS`: time allowed for the whole body to arrive once the headers are in. */
   bodyTimeoutMs: number;

@@ -117,7 +117,7 @@ export function presentProduct(p: Product): Static<typeof ProductResponse> {
   };
 }
 
-/** `GET /products/:id` and `POST /products` (CONTRACT §7.1). */
+/** `GET /products/:id` and `POST /products`: the product with its stock. */
 export function presentProductDetail(d: ProductDetail): Static<typeof ProductDetailResponse> {
   const p = d.product;
   const currentStock = d.stock.reduce((sum, s) => sum.plus(s.onHand), Quantity.ZERO);
@@ -230,7 +230,7 @@ export function presentUpdatedProduct(p: Product): Static<typeof UpdatedProductR
   };
 }
 
-/** One row of `GET /products` (spec 2.2 plus CONTRACT §3's currentStock and minStock). */
+/** One row of `GET /products` (spec 2.2 plus currentStock and minStock). */
 export function presentProductListItem(p: ProductView): Static<typeof ProductListItemResponse> {
   return {
     id: p.id,

@@ -3,7 +3,7 @@ import type { Shipment } from '../../domain/logistics/shipment.js';
 import type { CarrierEventResponse, ShipmentResponse, TrackingResponse } from '../shared/responses/logistics.js';
 
 /**
- * Shipments → response objects (CONTRACT §7.3), typed by src/adapters/shared/responses/logistics.ts;
+ * Shipments → response objects, typed by src/adapters/shared/responses/logistics.ts;
  * amounts as JSON numbers, times as ISO 8601.
  */
 export function presentShipment(shipment: Shipment): Static<typeof ShipmentResponse> {

@@ -164,7 +164,7 @@ export function accessLog(logger: Logger, routes: RouteTable, observer?: Request
 
 /**
  * Before the routers: a wrong method on a known path outside `authenticatedPrefix` is 405 before
- * any authentication (CONTRACT §6); a JSON body that is an array is 400 (bodies are objects).
+ * any authentication; a JSON body that is an array is 400 (bodies are objects).
  */
 export function routeGuard(routes: RouteTable, authenticatedPrefix: string): RequestHandler {
   return (req, _res, next) => {

@@ -4,7 +4,7 @@ import type { DeliveryData } from '../shared/responses/webhooks.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** A delivery in the admin API's responses (CONTRACT §5): its times as ISO 8601 strings. */
+/** A delivery in the admin API's responses: its times as ISO 8601 strings. */
 export function presentDelivery(v: DeliveryView): Static<typeof DeliveryData> {
   return {
     id: v.id,

@@ -7,7 +7,7 @@ export const AUTH_FAILURE_TABLE = 'auth_failure_limits';
 const WINDOW_MS = 60_000;
 
 /**
- * Failed authentications per source address (CONTRACT §8), in a fixed one-minute window per
+ * Failed authentications per source address, in a fixed one-minute window per
  * address shared by every process: one upsert per failure (rate-limiter-flexible's
  * RateLimiterPostgres layout and statement, written here without its named prepared statements,
  * which the embedded database's single shared session cannot hold for several clients).

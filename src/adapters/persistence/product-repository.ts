@@ -54,7 +54,7 @@ export class KnexProductRepository implements ProductRepository {
 
   /**
    * One statement per page. The stock column and the tenant's product count are kept by
-   * triggers (migration `i18_kept_totals`); a search matches `name` or `sku` through the one
+   * triggers (migration `kept_totals`); a search matches `name` or `sku` through the one
    * trigram index over both (`chr(1)` never occurs in a term) and counts its matches exactly;
    * the index is asked for the term's `indexedFragment` when it has one. A page reads only the
    * columns a listed product shows (`PRODUCT_VIEW_COLUMNS`): no timestamps to parse per row.

@@ -12,7 +12,7 @@ interface Known {
 const SEP = '\u0000';
 
 /**
- * Usage counts per (tenant, integration, UTC month) (CONTRACT §8). A request adds to a map in
+ * Usage counts per (tenant, integration, UTC month). A request adds to a map in
  * memory; at most every `flushEveryMs` one upsert adds the map to `usage_counters`
  * (`count = count + excluded.count`), so the counts are exact across processes. `close()`
  * (graceful shutdown) writes what is left; a kill -9 loses at most the last interval. A failed

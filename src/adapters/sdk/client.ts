@@ -47,7 +47,7 @@ export class ExternalApiClient {
       'x-timestamp': String(timestamp),
     };
     if (this.options.apiKey !== undefined) headers['x-api-key'] = this.options.apiKey;
-    // CONTRACT §8: a retry with the same key (re-signed) answers the first response again.
+    // A retry with the same key (re-signed) gets the first response again, not a second write.
     if (at.idempotencyKey !== undefined) headers['idempotency-key'] = at.idempotencyKey;
     const prepared: PreparedRequest = { url: `${this.options.baseUrl}${pathWithQuery}`, method: m, headers };
     if (m === 'POST' || m === 'PUT' || m === 'PATCH') {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * The request signing scheme of spec 5.3 (and CONTRACT §2), self-contained so integrators can
+ * The request signing scheme of spec 5.3, self-contained so integrators can
  * copy this file as it is.
  */
 

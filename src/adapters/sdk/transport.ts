@@ -10,7 +10,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryInput = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
-  /** Sent as `Idempotency-Key` (CONTRACT §8); the same key on every retry of this call. */
+  /** Sent as `Idempotency-Key`; the same key on every retry of this call. */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }

@@ -16,7 +16,7 @@ export interface TargetPolicyOptions {
 const systemResolve = async (hostname: string) => (await lookup(hostname, { all: true })).map((a) => a.address);
 
 /**
- * The check when a webhook URL is set (CONTRACT §4): https unless `WEBHOOK_ALLOW_HTTP`; and,
+ * The check when a webhook URL is set: https unless `WEBHOOK_ALLOW_HTTP`; and,
  * unless `WEBHOOK_ALLOW_PRIVATE`, the host — an IP literal in any spelling the URL parser
  * accepts, or every address its name resolves to — must be public unicast (not loopback,
  * private, CGNAT, link-local or metadata, unique-local, multicast, reserved). The sender checks

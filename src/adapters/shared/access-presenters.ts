@@ -76,7 +76,7 @@ export function presentRotatedSecret(rotated: {
   };
 }
 
-/** The answer of an API key's issue or replacement: the key, shown this once (CONTRACT §8). */
+/** The answer of an API key's issue or replacement: the key, shown this once and never readable again. */
 export function presentIssuedApiKey(issued: { apiKey: string }): Static<typeof IssuedApiKeyData> {
   return { apiKey: issued.apiKey };
 }

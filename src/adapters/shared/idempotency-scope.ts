@@ -13,7 +13,7 @@ export interface HeldWrite {
 }
 
 /**
- * The Idempotency-Key of the request being served (CONTRACT §8), visible to the unit of work
+ * The Idempotency-Key of the request being served, visible to the unit of work
  * through async context: the HTTP layer opens the scope around a keyed POST; the first
  * transaction in it inserts the key's row before its work and is then held open (`held`), later
  * work of the request joins it, and the HTTP layer commits it with the answer. So a write is

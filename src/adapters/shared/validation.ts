@@ -12,7 +12,7 @@ import { isCountryCode } from './country-codes.js';
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /**
- * ajv schemas guard the shape of every request at the edge (ARCHITECTURE habit 8). Every
+ * ajv schemas guard the shape of every request at the edge. Every
  * error is turned into a sentence in the style of spec 7.2 ("limit must not be greater than
  * 100", "Row 2: Items quantity must be a positive number"); `x-message` on a schema node
  * overrides the sentence for that node.

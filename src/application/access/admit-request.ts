@@ -43,14 +43,14 @@ export interface GatewayUseCases {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
- * The gateway in front of every external route (CONTRACT §8), in this order:
+ * The gateway in front of every external route, in this order:
  * 1. the source address's failed authentications (memory only: nothing is looked up for a
  *    blocked address) → 429 RATE_LIMITED;
  * 2. spec 5.2's checks (AuthenticateRequest); a failure counts against the address, and the
  *    one that crosses the limit is answered 429;
  * 3. the integration's per-minute limit, counted with the nonce claim → 429 RATE_LIMITED;
  * 4. the call is metered (memory; written every second): every authenticated call that is not
- *    rate-limited counts, a quota-refused one too (CONTRACT §8);
+ *    rate-limited counts, a quota-refused one too;
  * 5. a BLOCK plan's monthly quota → 429 QUOTA_EXCEEDED.
  */
 export class AdmitRequest {

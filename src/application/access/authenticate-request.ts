@@ -23,7 +23,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [fiel
 
 export interface IncomingRequest {
   clientId: string | undefined;
-  /** The `x-api-key` header, if sent (CONTRACT §8). */
+  /** The `x-api-key` header, if sent. */
   apiKey?: string | undefined;
   /** The client address (socket, or the trusted proxies' forwarded address). */
   ip: string;
@@ -56,7 +56,7 @@ export interface VerifiedRequest {
 }
 
 /**
- * The six checks of spec 5.2, in that order, with CONTRACT §2's details. The first failing
+ * The six checks of spec 5.2, in that order. The first failing
  * check decides the answer. Only the nonce touches the database (the integration comes from a
  * short-lived cache), and the nonce is claimed only once the signatures verify: a request whose
  * signature is wrong writes nothing (its nonce is only looked up, to report a replay as such).
@@ -81,7 +81,7 @@ export class AuthenticateRequest {
    */
   async verify(req: IncomingRequest): Promise<VerifiedRequest> {
     // 1. client id exists, the integration is active, and its API key (when it has one) is
-    //    presented and matches, compared in constant time (CONTRACT §8)
+    //    presented and matches, compared in constant time
     const integration = req.clientId ? await this.directory.findByClientId(req.clientId) : null;
     if (!integration || !integration.active) throw AuthFailures.invalidClient();
     if (!integration.acceptsApiKey(req.apiKey, (hash, key) => this.apiKeys.matches(hash, key))) {

@@ -13,7 +13,7 @@ import { WEBHOOK_EVENTS_PATTERN, WEBHOOK_EVENTS_RULE } from '../../domain/access
 import { Name, Uuid } from '../shared/schemas.js';
 
 /**
- * The back-office inputs of the access context (CONTRACT §5), each declared once: the admin
+ * The back-office inputs of the access context, each declared once: the admin
  * API and the command-line tool compile these schemas (src/adapters/shared/validation.ts) and
  * the use cases take their static types. What a schema cannot say (an IP list's entries, a
  * webhook URL's syntax, a known event name, a name that is not blank) the domain checks.
@@ -77,7 +77,7 @@ export type IssueApiKeyCommand = Static<typeof IssueApiKeyBody>;
 export const ListIntegrationsQuery = Type.Object({ tenantId: Uuid }, { additionalProperties: false });
 export type ListIntegrationsQuery = Static<typeof ListIntegrationsQuery>;
 
-/** `PUT /tenants/:tenantId/plan` (CONTRACT §8). */
+/** `PUT /tenants/:tenantId/plan`: a tenant's monthly plan. */
 export const SetTenantPlanBody = Type.Object(
   {
     tier: Type.Unsafe<Tier>({ type: 'string', enum: [...TIER_NAMES] }),

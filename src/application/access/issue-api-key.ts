@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /**
- * Back office: issues an integration's API key, or replaces the one it has (CONTRACT §8). The
+ * Back office: issues an integration's API key, or replaces the one it has. The
  * key is returned this once; only its hash is stored. The replaced key stops working at once
  * in this process (its directory entry is dropped) and within the cache's lifetime in the
  * others. Errors: IntegrationNotFound.

@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /**
- * Back office: removes an integration's API key (CONTRACT §8); requests no longer need one.
+ * Back office: removes an integration's API key; requests no longer need one.
  * Removing a key that is not there changes nothing. Errors: IntegrationNotFound.
  */
 export class RemoveApiKey {

@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IntegrationUsage, PlanDirectory, PlanRepository } from '../ports/gateway-ports.js';
 import type { SetTenantPlanCommand, UsageQuery } from './commands.js';
 
-/** Back office: sets a tenant's monthly plan (CONTRACT §8). Errors: TenantNotFound, ValidationError. */
+/** Back office: sets a tenant's monthly plan. Errors: TenantNotFound, ValidationError. */
 export class SetTenantPlan {
   constructor(
     private readonly plans: PlanRepository,

@@ -22,7 +22,7 @@ import { PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE } from '../../doma
 import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
- * Every billing input, declared once (spec 4.2, CONTRACT §5). The external and back-office
+ * Every billing input, declared once (spec 4.2). The external and back-office
  * routes compile these schemas with ajv, which words each problem as spec 7.2 does; the use
  * cases take their `Static` types. The back office's approve routes take no body. Upper bounds are those of the numeric(14,2) and
  * numeric(14,3) columns.
@@ -146,7 +146,7 @@ const Text = (maxLength: number, message: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', 'x-message': message });
 
 /**
- * POST /billing/customers (CONTRACT §7.2), and the back office's
+ * POST /billing/customers, and the back office's
  * POST /tenants/:tenantId/customers: one schema for both doors.
  */
 export const CreateCustomerBody = Type.Object(

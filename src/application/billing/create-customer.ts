@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { CreateCustomerCommand } from './commands.js';
 
 /**
- * A customer of a tenant (CONTRACT §7.2): POST /billing/customers for an integration's own
+ * A customer of a tenant: POST /billing/customers for an integration's own
  * tenant, and the back office's POST /tenants/:tenantId/customers, with one schema and one
  * rule. Errors: TenantNotFound (back office), ValidationError.
  */

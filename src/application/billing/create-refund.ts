@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { CreateRefundCommand } from './commands.js';
 
 /**
- * POST /billing/refunds (CONTRACT §7.2): money given back on an invoice of the caller's
+ * POST /billing/refunds: money given back on an invoice of the caller's
  * tenant, numbered `RF-<fiscal year>-<seq>`. The invoice row is locked while the invoice
  * applies the refundable rule, so parallel refunds never exceed it together.
  * Errors: ReferencedInvoiceNotFound, InvoiceInvalidState (DRAFT), RefundExceedsRefundable.

@@ -17,7 +17,7 @@ export interface InvoiceDetail {
 }
 
 /**
- * GET /billing/invoices/:id (CONTRACT §7.2): the invoice of the caller's tenant with its
+ * GET /billing/invoices/:id: the invoice of the caller's tenant with its
  * items and amounts, payments, refunds, credit and debit notes. Errors: InvoiceNotFound.
  */
 export class GetInvoice {

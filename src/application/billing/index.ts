@@ -10,7 +10,7 @@ import type { RecordPayment } from './record-payment.js';
 import type { VoidInvoice } from './void-invoice.js';
 
 /**
- * The billing use cases of the external API (spec 4.2, CONTRACT §7.2). `createBillingRoutes` is the HTTP
+ * The billing use cases of the external API (spec 4.2). `createBillingRoutes` is the HTTP
  * adapter over them; each takes the authenticated `Caller` and stays inside its tenant.
  */
 export interface BillingUseCases {

@@ -17,7 +17,7 @@ export interface RecordedPayment {
 type PaymentRepositories = 'invoices' | 'payments' | 'documentNumbers';
 
 /**
- * POST /billing/invoices/:id/payments (CONTRACT §7.2), and the back office's payment of any
+ * POST /billing/invoices/:id/payments, and the back office's payment of any
  * tenant's invoice. The invoice row is locked while the invoice decides (its machine, the
  * amount due), so parallel payments run one after the other and each succeeds unless it would
  * exceed the amount due at its turn. The payment is numbered `PAY-<fiscal year>-<seq>`.

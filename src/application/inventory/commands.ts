@@ -19,7 +19,7 @@ import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
 import { AtLeastOneOf, Money, Name, PageQueryFields, Quantity, Uuid } from '../shared/schemas.js';
 
 /**
- * Every inventory input, declared once (issue 11): the HTTP routes and the CLI compile these
+ * Every inventory input, declared once: the HTTP routes and the CLI compile these
  * schemas with ajv (src/adapters/shared/validation.ts), which answers with the spec's
  * messages; the use cases take the `Static` command types and trust them. The domain builds
  * its value objects (Money, Quantity) from the typed values and writes no message of its own.
@@ -57,7 +57,7 @@ export const UpdateProductBody = Type.Object(
 export type UpdateProductCommand = Static<typeof UpdateProductBody>;
 
 /**
- * `POST /products` (CONTRACT §7.1), back office `POST /tenants/:tenantId/products` and
+ * `POST /products`, back office `POST /tenants/:tenantId/products` and
  * `product:create`: one schema for the three.
  */
 export const CreateProductBody = Type.Object(

@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { CreateProductCommand } from './commands.js';
 
 /**
- * `POST /products` (CONTRACT §7.1) and the back office's product create: one use case, the
+ * `POST /products` and the back office's product create: one use case, the
  * tenant from the caller or the path. A slug left out is derived from the name and made
  * unique in the tenant (`-2`, `-3`, ...). Errors: TenantNotFound, DuplicateSku (409),
  * DuplicateSlug (409, a slug given that is taken).

@@ -11,7 +11,7 @@ export interface ProductDetail {
   stock: WarehouseStock[];
 }
 
-/** `GET /products/:id` (CONTRACT §7.1). Errors: ProductNotFound (also another tenant's). */
+/** `GET /products/:id`. Errors: ProductNotFound (also another tenant's). */
 export class GetProduct {
   constructor(
     private readonly uow: UnitOfWork<'products' | 'stock'>,

@@ -10,7 +10,8 @@ import type { ReserveStock } from './reserve-stock.js';
 import type { TransferStock } from './transfer-stock.js';
 
 /**
- * The inventory use cases the external API drives (spec 4.1 and CONTRACT §7.1); the router
+ * The inventory use cases the external API drives (spec 4.1, plus transfers,
+ * reservations, purchase orders and goods receipts); the router
  * factory `createInventoryRoutes` takes this object. Product list and update belong elsewhere.
  */
 export interface InventoryUseCases {

@@ -54,7 +54,7 @@ async function placeOrder(
 }
 
 /**
- * `POST /purchase-orders` (CONTRACT §7.1): an OPEN order numbered `PO-` in the caller's fiscal
+ * `POST /purchase-orders`: an OPEN order numbered `PO-` in the caller's fiscal
  * year. Errors: DuplicateProductRow (400); WarehouseNotFound; ProductNotFound(row).
  */
 export class CreatePurchaseOrder {

@@ -20,7 +20,7 @@ import type { ReceiveGoodsCommand } from './commands.js';
 import { takeInProductOrder } from './stock-order.js';
 
 /**
- * `POST /goods-receipt` (CONTRACT §7.1), one transaction: stock in (onHand grows), one
+ * `POST /goods-receipt`, one transaction: stock in (onHand grows), one
  * GOODS_RECEIPT ledger entry per item, a `GRN-` number, and with a purchase order its received
  * quantities and status. The order row is locked first, so parallel receipts on one order
  * queue: N receipts of one unit on an outstanding Q, exactly Q succeed. With an order the

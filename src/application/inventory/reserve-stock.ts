@@ -10,7 +10,7 @@ import type { ReserveStockCommand } from './commands.js';
 import { takeInProductOrder } from './stock-order.js';
 
 /**
- * `POST /products/reserve` (CONTRACT §7.1): holds available stock of one warehouse, all rows
+ * `POST /products/reserve`: holds available stock of one warehouse, all rows
  * or none, until the reservation is committed, released or expires (`expiresInSeconds`,
  * default 900). The warehouse's expired reservations are freed first; then each row is one
  * conditional update (`quantity - reserved >= wanted`), so N parallel reservations of one unit

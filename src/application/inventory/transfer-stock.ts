@@ -11,7 +11,7 @@ import type { TransferStockCommand } from './commands.js';
 import { takeInProductOrder } from './stock-order.js';
 
 /**
- * `POST /products/transfer` (CONTRACT §7.1): moves every item from one warehouse of the tenant
+ * `POST /products/transfer`: moves every item from one warehouse of the tenant
  * to another (any branches), immediately and atomically, numbered `TRF-`, with one
  * TRANSFER_OUT and one TRANSFER_IN ledger entry per item. Only available stock moves: the
  * source warehouse's expired reservations are freed first, then each row is a conditional

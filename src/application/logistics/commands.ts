@@ -9,7 +9,7 @@ import {
 import { Name, Uuid } from '../shared/schemas.js';
 
 /**
- * The inputs of the logistics context (CONTRACT §7.3), each declared once: the HTTP adapter
+ * The inputs of the logistics context, each declared once: the HTTP adapter
  * compiles them with ajv, the use cases take their `Static` types.
  */
 

@@ -3,7 +3,7 @@ import type { CancelShipment } from './cancel-shipment.js';
 import type { TrackShipment } from './track-shipment.js';
 
 /**
- * The logistics use cases of the external API (CONTRACT §7.3). `createLogisticsRoutes` is the
+ * The logistics use cases of the external API. `createLogisticsRoutes` is the
  * HTTP adapter over them; each takes the authenticated `Caller` and stays inside its tenant.
  */
 export interface LogisticsUseCases {

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
- * The back-office inputs of the organization context (CONTRACT §5), each declared once: the
+ * The back-office inputs of the organization context, each declared once: the
  * admin API and the command-line tool compile these schemas (src/adapters/shared/validation.ts)
  * and the use cases take their static types. The tenant comes from the path, never the body.
  */

@@ -33,7 +33,7 @@ export interface SecretGenerator {
 }
 
 /**
- * API keys (CONTRACT §8): fresh keys from a CSPRNG, their one-way hash (what is stored), and
+ * API keys: fresh keys from a CSPRNG, their one-way hash (what is stored), and
  * a constant-time check of a presented key against a stored hash.
  */
 export interface ApiKeyHasher {
@@ -61,7 +61,7 @@ export interface NonceStore {
 }
 
 /**
- * Failed authentications per source address (CONTRACT §8), counted across processes.
+ * Failed authentications per source address, counted across processes.
  * `blockedForMs` answers from memory (no database work before the credentials are looked at);
  * `recordFailure` counts one failure and says how long the address is now blocked (0: not).
  */

@@ -1,7 +1,7 @@
 import type { Plan } from '../../domain/access/gateway.js';
 
 /**
- * Usage metering (CONTRACT §8): counts per tenant, integration and UTC month, aggregated in
+ * Usage metering: counts per tenant, integration and UTC month, aggregated in
  * memory and written at most every second (and at shutdown), so a request costs no database
  * write. `usedThisMonth` is the tenant's total as last known from the database plus what this
  * process has not written yet.
@@ -62,7 +62,7 @@ export interface IdempotencyKeyEntry {
 }
 
 /**
- * Idempotency-Key rows (CONTRACT §8). The row of a request that writes is inserted by the unit
+ * Idempotency-Key rows. The row of a request that writes is inserted by the unit
  * of work first in the business transaction, and its answer is added in that same transaction
  * before it commits (so none of the three exists without the others); `complete` inserts the
  * whole row for an answer that wrote nothing.

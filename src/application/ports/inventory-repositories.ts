@@ -8,7 +8,7 @@ import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import type { Quantity } from '../../domain/shared/quantity.js';
 import type { Page, PageRequest } from './pagination.js';
 
-/** What product lists show (spec 2.2 plus CONTRACT §3's currentStock and minStock). */
+/** What product lists show (spec 2.2, plus currentStock and minStock). */
 export interface ProductView {
   id: string;
   name: string;
@@ -33,7 +33,7 @@ export interface ProductRepository {
   findSlugsLike(tenantId: string, base: string): Promise<Set<string>>;
 }
 
-/** One warehouse's stock of a product (CONTRACT §7.1); `reserved` counts only unexpired holds. */
+/** One warehouse's stock of a product; `reserved` counts only unexpired holds. */
 export interface WarehouseStock {
   warehouseId: string;
   warehouseName: string;
@@ -89,7 +89,7 @@ export interface LowStockSummary {
  * Stock levels per (tenant, warehouse, product): `onHand` (the `quantity` column) and
  * `reserved`, the part ACTIVE reservations hold; available = onHand − reserved. A missing level
  * is 0. Reads that take `now` leave out the holds of reservations past their expiry that no
- * sweep has freed yet (CONTRACT §7.1: a reservation stops holding stock at `expiresAt`).
+ * sweep has freed yet (a reservation stops holding stock at `expiresAt`).
  */
 export interface StockRepository {
   /** What the warehouse holds of each of `productIds` (absent from the map: 0). */

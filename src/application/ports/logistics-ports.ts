@@ -38,7 +38,7 @@ export interface CarrierBooking {
 }
 
 /**
- * A carrier that takes parcels (CONTRACT §7.3). `book` may be called again for the same
+ * A carrier that takes parcels. `book` may be called again for the same
  * shipment id when the booking transaction is retried: an adapter must answer the same
  * booking (the built-in carrier derives its tracking number from the shipment id). Progress
  * comes back as carrier events through the RecordCarrierEvent use case.

@@ -2,7 +2,7 @@ import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 import type { Page, PageRequest } from './pagination.js';
 
-/** The back office's reads of what it set up (CONTRACT §6): tenants and their records. */
+/** The back office's reads of what it set up: tenants and their records. */
 export interface OrganizationQueries {
   /** Tenants by name (case-insensitive) then id; `search` is a case-insensitive substring of the name. */
   listTenants(query: PageRequest & { search?: string }): Promise<Page<Tenant>>;

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '../../domain/shared/events.js';
 
 /**
- * Where a use case puts the events its aggregates recorded, inside its transaction
- * (ARCHITECTURE habit 6). Nothing is sent from here; the webhook dispatcher reads the outbox
+ * Where a use case puts the events its aggregates recorded, inside its transaction.
+ * Nothing is sent from here; the webhook dispatcher reads the outbox
  * after commit.
  */
 export interface Outbox {

@@ -57,7 +57,7 @@ export interface Repositories {
 export type RepositoryName = keyof Repositories;
 
 /**
- * One explicit transaction per use case (ARCHITECTURE habit 5). `run` commits when `work`
+ * One explicit transaction per use case. `run` commits when `work`
  * resolves and rolls back when it throws; a serialization failure or deadlock is retried a few
  * times. Just before commit it writes the events of every aggregate its repositories added or
  * saved to the outbox, in the same transaction, so no use case feeds the outbox by hand.

@@ -31,7 +31,7 @@ export function AtLeastOneOf(names: readonly string[]) {
   return { anyOf: names.map((name) => ({ required: [name], properties: { [name]: true } })) };
 }
 
-/** `page` and `limit` of every list (CONTRACT §3): spread into a query schema's properties. */
+/** `page` and `limit` of every list: spread into a query schema's properties. */
 export const PageQueryFields = { page: Page, limit: Limit };
 export const PageQuery = Type.Object(PageQueryFields);
 export type PageQuery = Static<typeof PageQuery>;

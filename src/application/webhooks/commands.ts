@@ -3,7 +3,7 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/de
 import { PageQueryFields } from '../shared/schemas.js';
 
 /**
- * The back-office inputs of the webhooks context (CONTRACT §5), each declared once: the admin
+ * The back-office inputs of the webhooks context, each declared once: the admin
  * API compiles these schemas and the OpenAPI document publishes them.
  */
 

@@ -6,7 +6,7 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 
 /**
- * The fan-out (CONTRACT §4): each undispatched outbox event becomes one delivery per active
+ * The fan-out: each undispatched outbox event becomes one delivery per active
  * integration of its tenant whose webhook subscribes to it (`Integration.subscribesTo`), HELD
  * when that endpoint is paused. The deliveries and the outbox rows' `dispatched_at` commit
  * together; (event, integration) is unique, so a repeated fan-out adds nothing.

@@ -7,7 +7,7 @@ export class IntegrationNotFound extends NotFoundError {
   }
 }
 
-/** The authentication failures of spec 5.2 / CONTRACT §2, with their exact codes and messages. */
+/** The authentication failures of spec 5.2, with their exact codes and messages. */
 export const AuthFailures = {
   invalidClient: () =>
     new AuthenticationError('INVALID_OR_INACTIVE_CLIENT_ID', 'Invalid or inactive Client ID or API Key.'),

@@ -1,7 +1,7 @@
 import { Dec } from '../shared/decimal.js';
 import { DomainError, ValidationError } from '../shared/errors.js';
 
-/** Monthly tiers (CONTRACT §8): calls included per UTC month; UNLIMITED has no ceiling. */
+/** Monthly tiers: calls included per UTC month; UNLIMITED has no ceiling. */
 export const TIERS = { T1K: 1_000, T10K: 10_000, T100K: 100_000, UNLIMITED: null } as const;
 export type Tier = keyof typeof TIERS;
 export const TIER_NAMES = Object.keys(TIERS) as Tier[];
@@ -42,7 +42,7 @@ export interface UsageFigures {
   overageCharge: Dec;
 }
 
-/** A tenant's monthly plan (CONTRACT §8). A tenant without one is UNLIMITED. */
+/** A tenant's monthly plan. A tenant without one is UNLIMITED. */
 export class Plan {
   private constructor(readonly state: PlanState) {}
 
@@ -95,7 +95,7 @@ export interface RateWindow {
   resetAt: Date;
 }
 
-/** 429 RATE_LIMITED (CONTRACT §8): the integration's or the source address's minute limit. */
+/** 429 RATE_LIMITED: the integration's or the source address's minute limit. */
 export class RateLimited extends DomainError {
   readonly kind = 'too_many_requests' as const;
   readonly code = 'RATE_LIMITED';

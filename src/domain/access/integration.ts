@@ -8,7 +8,7 @@ import { parseWebhookEvents, subscribes, type WebhookEventName } from './webhook
 export const DEFAULT_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** The longest overlap a rotation may ask for: 30 days. */
 export const MAX_SECRET_OVERLAP_MS = 30 * DEFAULT_SECRET_OVERLAP_MS;
-/** The highest per-integration rate limit the back office may set (CONTRACT §8). */
+/** The highest per-integration rate limit the back office may set. */
 export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
 
 export interface IntegrationState {
@@ -30,11 +30,11 @@ export interface IntegrationState {
   webhookPausedAt: Date | null;
   requireSignedReads: boolean;
   /**
-   * The API key's one-way hash (CONTRACT §8), opaque to the domain: who hashes and compares is
+   * The API key's one-way hash (the key itself is never stored), opaque to the domain: who hashes and compares is
    * the application's port. Null: the integration has no API key.
    */
   apiKeyHash: string | null;
-  /** Its own requests-per-minute limit (CONTRACT §8); null: the service's default applies. */
+  /** Its own requests-per-minute limit; null: the service's default applies. */
   rateLimitPerMinute: number | null;
   active: boolean;
   createdAt: Date;
@@ -94,8 +94,8 @@ export function parseWebhookUrl(input: string | null | undefined): string | null
 }
 
 /**
- * An integration: an external system's credentials and what they are bound to (spec 2.9,
- * CONTRACT §2). It holds its secrets in clear in memory; the repository encrypts them at rest.
+ * An integration: an external system's credentials and what they are bound to (spec 2.9).
+ * It holds its secrets in clear in memory; the repository encrypts them at rest.
  */
 export class Integration {
   private constructor(private s: IntegrationState) {}
@@ -199,7 +199,7 @@ export class Integration {
   }
 
   /**
-   * Check 1's API-key half (CONTRACT §8): while the integration has a key, a request must
+   * Check 1's API-key half: while the integration has a key, a request must
    * present it and it must match; without a key, anything presented is ignored.
    */
   acceptsApiKey(presented: string | undefined, verify: ApiKeyVerifier): boolean {
@@ -236,7 +236,7 @@ export class Integration {
   }
 
   /**
-   * Back-office change (CONTRACT §5). Setting a webhook URL on an integration that has no
+   * Back-office change. Setting a webhook URL on an integration that has no
    * webhook secret yet generates one; it is returned here, once.
    */
   update(changes: IntegrationChanges, newWebhookSecret: () => string, now: Date): { webhookSecret?: string } {

@@ -16,8 +16,8 @@ export function canonicalIp(text: string): string {
 }
 
 /**
- * An integration's `allowedIps`: comma-separated IPv4/IPv6 addresses and CIDR blocks (CONTRACT
- * §2). Empty means no restriction. Only strict four-part IPv4 spellings are accepted in the list.
+ * An integration's `allowedIps`: comma-separated IPv4/IPv6 addresses and CIDR blocks.
+ * Empty means no restriction. Only strict four-part IPv4 spellings are accepted in the list.
  */
 export class IpAllowList {
   private constructor(

@@ -1,5 +1,5 @@
 /**
- * Roles and what they may call (CONTRACT §2): one table mapping role × route.
+ * Roles and what they may call: one table mapping role × route.
  * ADMIN: everything. INVENTORY: products read/write, stock adjustments, inventory roadmap.
  * BILLING: billing read/write. LOGISTICS: shipments (book, track, cancel). READ_ONLY: every GET.
  */

@@ -1,12 +1,12 @@
 /**
- * The pure rules of request authentication (spec 5.2–5.3, CONTRACT §2): timestamp window,
+ * The pure rules of request authentication (spec 5.2–5.3): timestamp window,
  * nonce shape and the exact strings that are signed. Computing the HMAC is an adapter's job.
  */
 
 /** Requests are accepted within ±5 minutes of the server clock. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
 
-/** Nonces are kept at least twice the window (CONTRACT §2). */
+/** Nonces are kept at least twice the window: a replay is caught while its timestamp still passes. */
 export const NONCE_RETENTION_MS = 2 * TIMESTAMP_WINDOW_MS;
 
 const NONCE = /^[A-Za-z0-9_-]{8,128}$/;

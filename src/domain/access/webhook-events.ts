@@ -1,8 +1,8 @@
 import { ValidationError } from '../shared/errors.js';
 
 /**
- * The events of spec 6.2 this service emits, the payment and refund events of CONTRACT §7.2
- * and the shipment events of §7.3.
+ * The events this service emits: those of spec 6.2, plus payments received, refunds processed
+ * and shipment progress.
  */
 export const SUPPORTED_EVENTS = [
   'billing.invoice.created',

@@ -40,7 +40,7 @@ export interface NewCustomer {
 }
 
 /**
- * A new customer (CONTRACT §7.2). The request schema checks the shape; the customer keeps its
+ * A new customer. The request schema checks the shape; the customer keeps its
  * own invariants on the trimmed values (a name that is not only blanks, contact fields that
  * still read as an email address or a phone number).
  */

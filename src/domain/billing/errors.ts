@@ -73,7 +73,7 @@ export class CreditNoteExceedsBalance extends DomainError {
   }
 }
 
-/** A payment above what is still due at its turn (CONTRACT §7.2): 400. */
+/** A payment above what is still due at its turn: 400. */
 export class PaymentExceedsAmountDue extends ValidationError {
   static readonly rule = 'Payment exceeds the amount due';
   constructor() {
@@ -81,7 +81,7 @@ export class PaymentExceedsAmountDue extends ValidationError {
   }
 }
 
-/** A refund above the invoice's refundable amount (CONTRACT §7.2): 400. */
+/** A refund above the invoice's refundable amount: 400. */
 export class RefundExceedsRefundable extends ValidationError {
   static readonly rule = 'Refund exceeds the refundable amount';
   constructor() {

@@ -5,12 +5,12 @@ export const INVOICE_STATUSES = ['DRAFT', 'APPROVED', 'PAID', 'VOIDED'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
- * The invoice lifecycle (spec 3.1, CONTRACT §3):
+ * The invoice lifecycle (spec 3.1):
  * DRAFT --APPROVE (back office) or PAY (first payment)--> APPROVED;
  * APPROVED --PAY--> APPROVED (a further payment);
  * APPROVED --SETTLE (amount due reached 0)--> PAID;
  * DRAFT | APPROVED --VOID--> VOIDED;
- * APPROVED | PAID | VOIDED --REFUND--> the same status (CONTRACT §7.2: money goes back, the
+ * APPROVED | PAID | VOIDED --REFUND--> the same status (money goes back, the
  * status stays; a DRAFT has received nothing to refund).
  * No status leaves PAID or VOIDED: they accept only REFUND.
  */

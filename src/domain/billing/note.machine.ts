@@ -5,7 +5,7 @@ export const NOTE_STATUSES = ['DRAFT', 'APPROVED', 'VOIDED'] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 /**
- * The lifecycle of credit and debit notes (CONTRACT §3): DRAFT --APPROVE (back office)-->
+ * The lifecycle of credit and debit notes: DRAFT --APPROVE (back office)-->
  * APPROVED; DRAFT --VOID--> VOIDED. APPROVED and VOIDED are terminal.
  */
 export const noteMachine = setup({

@@ -40,7 +40,7 @@ export class AdjustmentRequestNotPending extends InvalidStateError {
 
 /**
  * A STOCK_OUT item asks for more than the warehouse holds: 400 when the request is made,
- * 409 when it is approved (CONTRACT §3). `row` counts items from 1.
+ * 409 when it is approved. `row` counts items from 1.
  */
 export class InsufficientAvailableStock extends InsufficientStockError {
   constructor(row: number, when: 'request' | 'approval') {
@@ -74,7 +74,7 @@ export class PurchaseOrderInvalidState extends InvalidStateError {
   }
 }
 
-/** A transfer whose two warehouses are one (CONTRACT §7.1). */
+/** A transfer whose two warehouses are one. */
 export class SameWarehouseTransfer extends ValidationError {
   static readonly rule = 'toWarehouseId must differ from fromWarehouseId';
   constructor() {

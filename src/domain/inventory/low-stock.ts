@@ -1,7 +1,7 @@
 import { Quantity } from '../shared/quantity.js';
 
 /**
- * The low-stock rule of spec 2.3 (CONTRACT §3), as data: the first bound the current stock
+ * The low-stock rule of spec 2.3, as data: the first bound the current stock
  * (sum over warehouses) falls under gives the status; none → not listed. `lowStockStatusOf`
  * evaluates it in memory, and the persistence adapter builds its SQL `CASE` from the same
  * bounds, so both classify alike (test/adapters/persistence/inventory-rules.test.ts).
@@ -26,7 +26,7 @@ export interface LowStockBound {
 export const LOW_STOCK_STATUSES = LOW_STOCK_RULE.map((b) => b.status);
 export type LowStockStatus = (typeof LOW_STOCK_RULE)[number]['status'];
 
-/** How many products each summary lists at most (CONTRACT §3). */
+/** How many products each summary lists at most. */
 export const LOW_STOCK_LIST_LIMIT = 100;
 
 export function lowStockStatusOf(currentStock: Quantity, minStock: Quantity): LowStockStatus | null {

@@ -10,7 +10,7 @@ export interface ProductState {
   readonly sku: string;
   readonly price: Money;
   readonly minStock: Quantity;
-  /** The unit the quantities count (CONTRACT §7.1: 1..16 characters, default `pcs`). */
+  /** The unit the quantities count (1..16 characters, default `pcs`). */
   readonly unit: string;
   /** A percentage 0..100 with at most 2 decimals (default 0). */
   readonly taxRate: Money;
@@ -132,7 +132,7 @@ export function baseSlugOf(input: Pick<NewProduct, 'name' | 'sku'>, id: string):
 
 /**
  * The first of `base`, `base-2`, `base-3`, ... not in `taken` (the tenant's slugs that start
- * with `base`): a derived slug is unique per tenant (CONTRACT §7.1).
+ * with `base`): a derived slug is unique per tenant.
  */
 export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;

@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
 
-/** The statuses of a purchase order (CONTRACT §7.1). */
+/** The statuses of a purchase order. */
 export const PURCHASE_ORDER_STATUSES = ['OPEN', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 

@@ -45,7 +45,7 @@ export interface ReceivedLine extends StockLine {
 }
 
 /**
- * An order placed with a supplier for one warehouse (CONTRACT §7.1). Goods receipts move its
+ * An order placed with a supplier for one warehouse. Goods receipts move its
  * received quantities and its status (the machine in `purchase-order.machine.ts`); the back
  * office may cancel it while goods are still outstanding.
  */

@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
 
-/** The statuses of a stock reservation (CONTRACT §7.1). */
+/** The statuses of a stock reservation. */
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMMITTED', 'RELEASED', 'EXPIRED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 

@@ -4,7 +4,7 @@ import type { StockLine } from './stock-lines.js';
 
 export { RESERVATION_STATUSES, type ReservationStatus } from './reservation.machine.js';
 
-/** How long a reservation may hold stock (CONTRACT §7.1): 1..86400 seconds, default 900. */
+/** How long a reservation may hold stock: 1..86400 seconds, default 900. */
 export const MIN_RESERVATION_SECONDS = 1;
 export const MAX_RESERVATION_SECONDS = 86_400;
 export const DEFAULT_RESERVATION_SECONDS = 900;
@@ -36,7 +36,7 @@ export interface ReservationState {
 }
 
 /**
- * A hold on available stock in one warehouse (CONTRACT §7.1). Its lifecycle is the machine in
+ * A hold on available stock in one warehouse. Its lifecycle is the machine in
  * `reservation.machine.ts`; expiry is decided from the clock the caller passes, never from a
  * sweeper having run: an ACTIVE reservation past `expiresAt` reads EXPIRED and can no longer
  * be committed or released.

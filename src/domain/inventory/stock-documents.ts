@@ -2,7 +2,7 @@ import type { Money } from '../shared/money.js';
 import { SameWarehouseTransfer } from './errors.js';
 import type { StockLine } from './stock-lines.js';
 
-/** A transfer between two warehouses of a tenant (CONTRACT §7.1): immediate, never changed. */
+/** A transfer between two warehouses of a tenant: immediate, never changed. */
 export interface StockTransfer {
   readonly id: string;
   readonly tenantId: string;
@@ -30,7 +30,7 @@ export interface GoodsReceiptItem extends StockLine {
   readonly unitCost: Money | null;
 }
 
-/** Goods received into a warehouse, against a purchase order or not (CONTRACT §7.1). */
+/** Goods received into a warehouse, against a purchase order or not. */
 export interface GoodsReceipt {
   readonly id: string;
   readonly tenantId: string;

@@ -1,7 +1,7 @@
 import type { Quantity } from '../shared/quantity.js';
 import { deltaOf, type AdjustmentItem, type AdjustmentRequest } from './adjustment-request.js';
 
-/** What moved the stock (CONTRACT §7.1). The first three add to the warehouse, the rest take from it. */
+/** What moved the stock. The first three add to the warehouse, the rest take from it. */
 export const LEDGER_TYPES = [
   'ADJUSTMENT_IN',
   'TRANSFER_IN',

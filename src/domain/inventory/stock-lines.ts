@@ -22,8 +22,8 @@ export function stockLinesOf(items: readonly { productId: string; quantity: numb
 }
 
 /**
- * The same lines, refusing a product named on an earlier row (transfers and reservations:
- * CONTRACT §7.1): DuplicateProductRow names the later row.
+ * The same lines, refusing a product named on an earlier row (transfers and reservations):
+ * DuplicateProductRow names the later row.
  */
 export function distinctStockLinesOf(items: readonly { productId: string; quantity: number }[]): StockLine[] {
   const lines = stockLinesOf(items);

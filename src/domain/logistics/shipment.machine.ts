@@ -5,7 +5,7 @@ export const SHIPMENT_STATUSES = ['BOOKED', 'PICKED_UP', 'IN_TRANSIT', 'DELIVERE
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 /**
- * The shipment lifecycle (CONTRACT §7.3):
+ * The shipment lifecycle:
  * BOOKED --PICK_UP--> PICKED_UP --TRANSIT--> IN_TRANSIT (--TRANSIT--> IN_TRANSIT, repeatable);
  * PICKED_UP | IN_TRANSIT --DELIVER--> DELIVERED, --FAIL--> FAILED;
  * BOOKED --CANCEL--> CANCELLED. DELIVERED, FAILED and CANCELLED are terminal.

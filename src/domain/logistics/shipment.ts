@@ -105,7 +105,7 @@ export interface CarrierReport {
 }
 
 /**
- * A parcel booked with a carrier (CONTRACT §7.3). Its lifecycle is `shipment.machine.ts`;
+ * A parcel booked with a carrier. Its lifecycle is `shipment.machine.ts`;
  * every step asks the machine and refuses with ShipmentInvalidState. Progress arrives as
  * carrier reports, each appended to the tracking history and recorded as one event.
  */

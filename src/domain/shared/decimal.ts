@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 
 /**
  * One configured Decimal constructor for the whole domain: enough precision for any
- * amount we store (numeric(18,3) at most) and half-up rounding, as CONTRACT §3 requires.
+ * amount we store (numeric(18,3) at most) and half-up rounding by default.
  */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export type Dec = InstanceType<typeof Dec>;

@@ -1,7 +1,7 @@
 /**
  * Typed errors of the domain and the use cases. Each error carries:
  * - `kind`: the category the HTTP error mapper turns into a status (one table, one place);
- * - `code`: the stable machine word of CONTRACT §1 shown to callers;
+ * - `code`: the stable machine word shown to callers (e.g. `RATE_LIMITED`), for clients to branch on;
  * - `message`: the text shown to callers (the spec's own where it quotes one);
  * - `details`: per-field problems, for validation errors.
  * Adapters never build error bodies by hand; they throw or return one of these.

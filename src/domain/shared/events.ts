@@ -1,6 +1,6 @@
 /**
  * A fact the domain records. Aggregates collect events; the use case's transaction writes them
- * to the outbox; the webhook dispatcher delivers them after commit (ARCHITECTURE habit 6).
+ * to the outbox; the webhook dispatcher delivers them after commit.
  */
 export interface DomainEvent {
   /** The public event name, e.g. `billing.invoice.created`. */

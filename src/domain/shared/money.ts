@@ -2,7 +2,7 @@ import { Dec, scaleOf } from './decimal.js';
 import { type Quantity } from './quantity.js';
 
 /**
- * An exact amount of money with at most 2 decimals (CONTRACT §3). Arithmetic happens on
+ * An exact amount of money with at most 2 decimals. Arithmetic happens on
  * decimals; `toNumber()` is only for serialising a value that is already exact at 2 places.
  */
 export class Money {
@@ -25,7 +25,7 @@ export class Money {
     return m;
   }
 
-  /** quantity × unit price, rounded half-up to 2 decimals: the line total of CONTRACT §3. */
+  /** quantity × unit price, rounded half-up to 2 decimals: a billing line's total. */
   static lineTotal(quantity: Quantity, unitPrice: Money): Money {
     return new Money(quantity.toDecimal().times(unitPrice.value).toDecimalPlaces(2, Dec.ROUND_HALF_UP));
   }

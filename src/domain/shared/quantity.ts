@@ -1,6 +1,6 @@
 import { Dec, scaleOf } from './decimal.js';
 
-/** An exact stock quantity with at most 3 decimals (CONTRACT §3). May be zero or negative as a delta. */
+/** An exact stock quantity with at most 3 decimals. May be zero or negative as a delta. */
 export class Quantity {
   private constructor(private readonly value: Dec) {}
 

@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
 
-/** The statuses of a webhook delivery (CONTRACT §4). */
+/** The statuses of a webhook delivery. */
 export const DELIVERY_STATUSES = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'DELIVERED', 'DEAD', 'HELD'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

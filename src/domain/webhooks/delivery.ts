@@ -64,7 +64,7 @@ export interface RetryRules {
 }
 
 /**
- * One event on its way to one integration's endpoint (CONTRACT §4). Its lifecycle is
+ * One event on its way to one integration's endpoint. Its lifecycle is
  * `delivery.machine.ts`; this class decides what an attempt's outcome means — delivered, retry
  * after the schedule's next delay, dead letter after the last retry, or held while the endpoint
  * is paused — and keeps the attempt it records.

@@ -2,7 +2,7 @@
 export const MAX_IN_FLIGHT_PER_TENANT = 5;
 
 /**
- * The retry schedule (spec 6.4, CONTRACT §4): `schedule[n - 1]` is the delay after the n-th
+ * The retry schedule (spec 6.4): `schedule[n - 1]` is the delay after the n-th
  * failed attempt. With five delays a delivery is tried six times — the first attempt and five
  * retries — and the failure of the fifth retry dead-letters it.
  */

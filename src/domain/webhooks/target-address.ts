@@ -1,8 +1,8 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which network addresses may receive webhooks when private targets are not allowed
- * (CONTRACT §4): public unicast only. Everything else is refused — loopback, private
+ * Which network addresses may receive webhooks when private targets are not allowed:
+ * public unicast only. Everything else is refused — loopback, private
  * (RFC 1918), carrier-grade NAT (100.64/10), link-local (169.254/16, including the cloud
  * metadata address 169.254.169.254, and fe80::/10), unique-local (fc00::/7), multicast,
  * broadcast, unspecified, reserved and documentation ranges.

@@ -93,7 +93,7 @@ export const accessModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.RemoveApiKey, RemoveApiKey, [UnitOfWork, Clock, IntegrationDirectory]);
   bindUseCase(bind, TOKENS.PurgeExpiredNonces, PurgeExpiredNonces, [NonceStore, Clock]);
 
-  // The gateway (CONTRACT §8): failed-auth limit, plans, metering, Idempotency-Key.
+  // The gateway: failed-auth limit, plans, metering, Idempotency-Key.
   bindFactory(
     bind,
     TOKENS.AuthFailureLimiter,

@@ -109,7 +109,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     ) =>
       new AgendaWebhookDispatcher({ fanOut, claim, record, reclaim, probe }, sender, logger, {
         ...dispatcherOptions(config, database),
-        // The inventory's sweep of expired reservations rides on the same worker (CONTRACT §7.1).
+        // The inventory's sweep of expired reservations rides on the same worker.
         periodicJobs: [
           {
             name: 'inventory.reservations.expire',

@@ -4,7 +4,7 @@ import { cliFor } from '../../support/cli.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
-describe('admin command-line tool: API keys (CONTRACT §8)', () => {
+describe('admin command-line tool: API keys', () => {
   let svc: TestService;
   let cli: ReturnType<typeof cliFor>;
   before(async () => {

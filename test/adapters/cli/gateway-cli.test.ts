@@ -3,7 +3,7 @@ import { cliFor } from '../../support/cli.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
-describe('admin command-line tool: plans, usage and rate limits (CONTRACT §8)', () => {
+describe('admin command-line tool: plans, usage and rate limits', () => {
   let svc: TestService;
   let cli: ReturnType<typeof cliFor>;
   before(async () => {

@@ -5,7 +5,7 @@ import type { Database } from '../../../src/infrastructure/database.js';
 import { resetData, testDatabase } from '../../support/database.js';
 
 /**
- * The totals the product list reads are kept by triggers (migration i18_kept_totals): after any
+ * The totals the product list reads are kept by triggers (migration kept_totals): after any
  * mix of writes, `products.current_stock` must equal the sum of the product's stock levels and
  * `product_counts.total` the number of the tenant's products, and the list must answer exactly
  * what counting would. Parallel writers run on the PostgreSQL server only.

@@ -7,12 +7,12 @@ import { checkResponse } from '../../support/openapi-check.js';
 import { call, startTestService, type TestService } from '../../support/service.js';
 
 /**
- * The SDK's billing methods against the real service (issue 16): each method sends the route
+ * The SDK's billing methods against the real service: each method sends the route
  * its operationId names and gets back the `data` its type promises. The tiny transport signs
  * with the SDK's own client, checks every answer against the OpenAPI document, and throws on
  * an error status so a method's happy call cannot pass by accident.
  */
-describe('SDK: BillingApi against the real service (issue 16)', () => {
+describe('SDK: BillingApi against the real service', () => {
   let svc: TestService;
   let tenant: BillingTenant;
   let billing: BillingApi;

@@ -56,7 +56,7 @@ const RECIPIENT = {
 };
 
 /**
- * The SDK's typed inventory and logistics methods against the real service (issue 16): one
+ * The SDK's typed inventory and logistics methods against the real service: one
  * happy call per external route, each answer checked against the route's documented schema.
  */
 describe('SDK: InventoryApi and LogisticsApi against the real service', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { Sha256ApiKeyHasher } from '../../../src/adapters/security/crypto.js';
 
-describe('Sha256ApiKeyHasher (CONTRACT §8)', () => {
+describe('Sha256ApiKeyHasher', () => {
   const keys = new Sha256ApiKeyHasher();
 
   it('generates `ak_` + 32 URL-safe characters, never the same twice', () => {

@@ -15,11 +15,11 @@ function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
 }
 
 /**
- * CONTRACT §5, §8: a secret is answered once, by the route that issued it, and never read
+ * A secret is answered once, by the route that issued it, and never read
  * again. The response schemas are closed (`additionalProperties: false`) and every e2e answer
  * is validated against them, so what they allow is what the service can send.
  */
-describe('Response schemas: secrets only in the answers that issue them (issue 16)', () => {
+describe('Response schemas: secrets only in the answers that issue them', () => {
   const ISSUERS: Record<string, string[]> = {
     adminCreateIntegration: ['clientSecret', 'webhookSecret'],
     adminUpdateIntegration: ['webhookSecret'],

@@ -87,7 +87,7 @@ describe('access rules', () => {
   });
 
   describe('roles × routes', () => {
-    it('follows CONTRACT §2', () => {
+    it('lets each role call its own routes only', () => {
       expect(mayCall('ADMIN', 'POST', '/billing/invoices')).to.equal(true);
       expect(mayCall('INVENTORY', 'POST', '/products/adjust')).to.equal(true);
       expect(mayCall('INVENTORY', 'GET', '/billing/invoices')).to.equal(false);

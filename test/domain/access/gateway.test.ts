@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { monthBounds, monthOf, Plan, TIERS } from '../../../src/domain/access/gateway.js';
 
-describe('domain: monthly plans (CONTRACT §8)', () => {
+describe('domain: monthly plans', () => {
   it('months are UTC: the last millisecond of a month and the first of the next fall apart wherever the caller is', () => {
     expect(monthOf(new Date('2026-01-31T23:59:59.999Z'))).to.equal('2026-01');
     expect(monthOf(new Date('2026-02-01T00:00:00.000Z'))).to.equal('2026-02');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Integration, type ApiKeyVerifier } from '../../../src/domain/access/integration.js';
 
-describe('Integration: API key rule (CONTRACT §8)', () => {
+describe('Integration: API key rule', () => {
   const t0 = new Date('2026-05-01T12:00:00.000Z');
   const t1 = new Date('2026-05-01T13:00:00.000Z');
   function integration() {

@@ -95,7 +95,7 @@ const amounts = (inv: Invoice) => {
   return { netAmount: a.netAmount.toString(), amountPaid: a.amountPaid.toString(), amountDue: a.amountDue.toString() };
 };
 
-describe('Invoice payments and refunds (CONTRACT §7.2)', () => {
+describe('Invoice payments and refunds', () => {
   describe('payments on every status', () => {
     it('DRAFT: the first payment approves the invoice (billing.invoice.created), then the payment records billing.payment.received', () => {
       const inv = draft(100);

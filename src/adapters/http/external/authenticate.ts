@@ -32,7 +32,7 @@ const SIGNING_FIELDS = ['nonce', 'timestamp', 'signature'];
 const secondsUntil = (at: Date, now: number) => Math.max(0, Math.ceil((at.getTime() - now) / 1000));
 
 /**
- * The rate-limit fields of every authenticated answer (CONTRACT §8): IETF httpapi draft-11
+ * The rate-limit fields of every authenticated answer: IETF httpapi draft-11
  * `RateLimit-Policy` / `RateLimit` (the minute, and the month when a tier applies) and the
  * legacy `X-RateLimit-*` of the minute window (reset in epoch seconds).
  */

@@ -39,7 +39,7 @@ const customerBody = bodyValidator(CreateCustomerBody);
 const customerListQuery = queryValidator(ListCustomersQuery);
 
 /**
- * The billing endpoints of spec 4.2 and CONTRACT §7.2, relative to /api/v1/external. Authentication and roles
+ * The billing endpoints of spec 4.2 and those added to it, relative to /api/v1/external. Authentication and roles
  * run before this router (mounted by the composition root); handlers read the caller.
  */
 export function createBillingRoutes(uc: BillingUseCases): Router {

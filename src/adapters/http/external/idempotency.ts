@@ -14,7 +14,7 @@ import { faultInjectionPoint } from '../../shared/fault-injection.js';
 import { runInIdempotencyScope, type IdempotencyScope } from '../../shared/idempotency-scope.js';
 import { sendError } from '../error-mapper.js';
 
-/** How long a key is kept (CONTRACT §8). */
+/** How long a key is kept: 24 hours. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -41,7 +41,7 @@ export interface IdempotencyOptions {
 }
 
 /**
- * `Idempotency-Key` on every external POST (CONTRACT §8), after the gate.
+ * `Idempotency-Key` on every external POST, after the gate.
  *
  * Optimistic: a keyed request runs as if its key were new, in a scope where its first
  * transaction inserts the key's row before its work (the unit of work does it) and stays open:

@@ -35,8 +35,8 @@ const purchaseOrdersQuery = queryValidator(ListPurchaseOrdersQuery);
 const receiptBody = bodyValidator(ReceiveGoodsBody);
 
 /**
- * The inventory routes of spec 4.1 (stock summary and adjustments) and of the roadmap
- * (CONTRACT §7.1: product create and detail, transfers, reservations, purchase orders, goods
+ * The inventory routes of spec 4.1 (stock summary and adjustments) and the routes added
+ * to it (product create and detail, transfers, reservations, purchase orders, goods
  * receipt), relative to `/api/v1/external`. They expect the authentication middleware in
  * front of them to have put the caller on `res.locals.caller`. Product list and update are
  * not here. Fixed paths come before `/products/:id`.

@@ -11,7 +11,7 @@ const bookBody = bodyValidator(BookShipmentBody);
 const cancelBody = bodyValidator(CancelShipmentBody);
 
 /**
- * The logistics endpoints of CONTRACT §7.3, relative to /api/v1/external. Authentication and
+ * The logistics endpoints, relative to /api/v1/external. Authentication and
  * roles run before this router; handlers read the caller.
  */
 export function createLogisticsRoutes(uc: LogisticsUseCases): Router {

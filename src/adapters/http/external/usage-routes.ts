@@ -8,7 +8,7 @@ import { callerOf } from './caller.js';
 
 const usageQuery = queryValidator(UsageQuery);
 
-/** `GET /usage` (any role, CONTRACT §8): the caller's tenant's usage for a UTC month. */
+/** `GET /usage` (any role): the caller's tenant's usage for a UTC month. */
 export function createUsageRoutes(uc: GatewayUseCases): Router {
   const router = Router();
   router.get('/usage', async (req, res) => {

@@ -42,7 +42,7 @@ const TENANT_ID = '5e8f7a6b-1c2d-4e3f-9a8b-7c6d5e4f3a2b';
 const BRANCH_ID = '9a1b2c3d-4e5f-4a6b-8c7d-6e5f4a3b2c1d';
 const FISCAL_YEAR_ID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 
-/** The organization set-up and its reads (CONTRACT §5, §6). */
+/** The organization set-up and its reads. */
 const ORGANIZATION_ROUTES: RouteDoc[] = [
   {
     method: 'post',
@@ -114,7 +114,7 @@ const ORGANIZATION_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** Integrations: their credentials, limits and API key (CONTRACT §5, §8). */
+/** Integrations: their credentials, limits and API key. */
 const ACCESS_ROUTES: RouteDoc[] = [
   {
     method: 'post',
@@ -208,7 +208,7 @@ const ACCESS_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** Webhook endpoints and their deliveries (CONTRACT §5). */
+/** Webhook endpoints and their deliveries. */
 const WEBHOOK_ROUTES: RouteDoc[] = [
   {
     method: 'post',
@@ -258,5 +258,5 @@ const WEBHOOK_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** The back office's setup, tenant read, integration (access) and webhook routes (CONTRACT §5). */
+/** The back office's setup, tenant read, integration (access) and webhook routes. */
 export const BACK_OFFICE_ROUTES: RouteDoc[] = [...ORGANIZATION_ROUTES, ...ACCESS_ROUTES, ...WEBHOOK_ROUTES];

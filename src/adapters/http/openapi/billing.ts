@@ -50,7 +50,7 @@ const customerExample = {
   address: 'Kathmandu',
 };
 
-/** The billing routes of the external API (spec 4.2, CONTRACT §7.2). */
+/** The billing routes of the external API (spec 4.2 and the routes added to it). */
 export const BILLING_ROUTES: RouteDoc[] = [
   {
     method: 'get',
@@ -210,7 +210,7 @@ export const BILLING_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** Their back-office routes (CONTRACT §5), across tenants. */
+/** Their back-office routes, across tenants. */
 export const BILLING_ADMIN_ROUTES: RouteDoc[] = [
   {
     method: 'post',

@@ -87,7 +87,7 @@ const page = (documentUrl: string): string => `<!doctype html>
 
 /**
  * `GET /docs`: interactive documentation of the OpenAPI document at `documentUrl` (swagger-ui, served
- * from the `swagger-ui-dist` package), without authentication (CONTRACT §9). A credentials
+ * from the `swagger-ui-dist` package), without authentication. A credentials
  * panel keeps the integration's client id and secret in the page; `docs-client.js` signs each
  * request to the external API in the browser, so the secret never leaves it.
  */

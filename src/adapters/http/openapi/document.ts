@@ -7,7 +7,7 @@ import { ADMIN_API, EXTERNAL_API } from './index.js';
 import type { ApiDocs, HttpMethod, RouteDoc } from './route-doc.js';
 
 /**
- * The OpenAPI 3.1 document of CONTRACT §9, built from the route declarations of each context
+ * The OpenAPI 3.1 document, built from the route declarations of each context
  * (`./<context>.ts`): their request schemas are the ones the routers validate with, their
  * response schemas the ones the presenters are typed by. Served at `/api/v1/openapi.json`.
  */
@@ -20,7 +20,7 @@ const ERROR_STATUS: Record<number, string> = {
   401: 'Authentication failed (spec 5.2 checks 1, 3-6; the admin API: a missing or wrong token)',
   403: 'IP not allowed (check 2) or the role may not call this route (FORBIDDEN)',
   408: 'The request body did not arrive in time',
-  404: 'Not found in the caller\'s tenant (CONTRACT §1: "<Resource> not found")',
+  404: 'Not found in the caller\'s tenant ("<Resource> not found")',
   409: 'Conflict: a state that does not allow it, a duplicate, or an Idempotency-Key still running',
   413: 'Request body too large',
   415: 'Content-Type must be application/json',

@@ -3,7 +3,7 @@ import { SetTenantPlanBody, UsageQuery } from '../../../application/access/comma
 import { PlanResponse, UsageResponse } from '../../shared/responses/gateway.js';
 import type { RouteDoc } from './route-doc.js';
 
-/** The gateway's own external route (usage, CONTRACT §8). */
+/** The gateway's own external route (usage). */
 export const GATEWAY_ROUTES: RouteDoc[] = [
   {
     method: 'get',

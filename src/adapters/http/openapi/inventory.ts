@@ -53,7 +53,7 @@ const purchaseOrderExample = {
   items: [{ productId: PRODUCT, quantity: 50, unitCost: 2.4 }],
 };
 
-/** The catalogue and stock routes of the external API (spec 4.1, CONTRACT §7.1). */
+/** The catalogue and stock routes of the external API (spec 4.1 and the routes added to it). */
 export const INVENTORY_ROUTES: RouteDoc[] = [
   {
     method: 'get',
@@ -254,7 +254,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
   },
 ];
 
-/** Their back-office routes (CONTRACT §5). */
+/** Their back-office routes. */
 export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
   {
     method: 'post',

@@ -4,7 +4,7 @@ import type { RouteDoc } from './route-doc.js';
 
 const LOGISTICS = 'Logistics';
 
-/** The logistics routes of the external API (CONTRACT §7.3). */
+/** The logistics routes of the external API. */
 export const LOGISTICS_ROUTES: RouteDoc[] = [
   {
     method: 'post',

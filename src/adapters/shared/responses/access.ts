@@ -3,7 +3,7 @@ import { ROLES } from '../../../domain/access/permissions.js';
 import { Id, NullableString, Timestamp } from './common.js';
 
 /**
- * The `data` of the back office's integration answers (CONTRACT §5, §8). An integration as
+ * The `data` of the back office's integration answers. An integration as
  * read never carries a secret: the client secret appears only in the answer of its creation
  * or rotation, a webhook secret only in the answer that issued it, the API key only in the
  * answer of its issue.

@@ -6,7 +6,7 @@ import { PAYMENT_STATUS } from '../../../domain/billing/payment.js';
 import { Decimal, Id, NullableString, Timestamp } from './common.js';
 
 /**
- * The `data` of every billing answer (spec 2.5, 2.7, 2.8, CONTRACT §3 and §7.2), declared once:
+ * The `data` of every billing answer (spec 2.5, 2.7, 2.8 and the fields added to it), declared once:
  * the presenters are typed by these schemas, the OpenAPI document publishes them and the SDK's
  * billing methods return their static types.
  */
@@ -151,7 +151,7 @@ export const IssuedNoteData = Type.Union([
 /** One entry of an invoice's `payments`, `refunds`, `creditNotes` or `debitNotes`. */
 const DocumentEntry = { id: Id, number: Type.String(), amount: Decimal };
 
-/** GET /billing/invoices/:id (CONTRACT §7.2): the invoice with its payments, refunds and notes. */
+/** GET /billing/invoices/:id: the invoice with its payments, refunds and notes. */
 export const InvoiceDetailData = closed(
   {
     ...InvoiceFields,

@@ -2,7 +2,7 @@ import { AUTH_FAILURE_CODES } from '../../../domain/access/errors.js';
 import { Type, type TSchema } from '@sinclair/typebox';
 
 /**
- * The envelope of every answer (spec 2.1 and CONTRACT §1, §8), declared once: the OpenAPI
+ * The envelope of every answer (spec 2.1), declared once: the OpenAPI
  * document publishes it, the tests validate real responses against it and the SDK's types
  * come from it. Each context's response schemas (the `data` of its answers) live beside this
  * file, one per context.
@@ -26,7 +26,7 @@ export const Pagination = Type.Object(
 
 export const ErrorDetail = Type.Object({ field: Type.String(), issue: Type.String() }, { additionalProperties: false });
 
-/** Every machine word an error answer can carry (CONTRACT §1, §8): the gate's, then the others. */
+/** Every machine word an error answer can carry: the gate's, then the others. */
 export const ERROR_CODES = [
   ...AUTH_FAILURE_CODES,
   'UNAUTHORIZED',

@@ -4,7 +4,7 @@ import { PING_EVENT } from '../../../domain/webhooks/payload.js';
 import { Id } from './common.js';
 
 /**
- * The webhook payloads (spec 2.10, CONTRACT §4, §7): the six fields every event carries, in
+ * The webhook payloads (spec 2.10): the six fields every event carries, in
  * the spec's order, then what an event adds. The OpenAPI document's `webhooks` section and the
  * SDK's `verifyWebhook` types come from these.
  */

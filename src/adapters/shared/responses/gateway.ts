@@ -3,7 +3,7 @@ import { OVERAGE_POLICIES, TIER_NAMES, type OveragePolicy, type Tier } from '../
 import { Id } from './common.js';
 
 /**
- * The `data` of the gateway's answers (CONTRACT §8): a tenant's plan and a month's usage.
+ * The `data` of the gateway's answers: a tenant's plan and a month's usage.
  * The presenters of src/adapters/http/gateway-presenters.ts are typed by these schemas, the
  * OpenAPI document publishes them and the SDK's `UsageApi` takes its return type from them.
  */

@@ -8,7 +8,7 @@ import { LEDGER_TYPES } from '../../../domain/inventory/stock-ledger.js';
 import { Decimal, Id, NullableString, Timestamp } from './common.js';
 
 /**
- * The `data` of every catalogue and inventory answer (spec 4.1, CONTRACT §3, §5, §7.1), declared
+ * The `data` of every catalogue and inventory answer (spec 4.1 and the routes added to it), declared
  * once: the presenters of src/adapters/http/inventory-presenters.ts are typed by these schemas,
  * the OpenAPI document publishes them, the end-to-end tests validate real answers against them
  * and the SDK's `InventoryApi` takes its return types from them.
@@ -32,7 +32,7 @@ const Slug = Type.String({ examples: ['blue-mug'] });
 /** A row of a transfer or a reservation. */
 const StockItem = Strict({ productId: Id, quantity: Quantity });
 
-/** `GET /products`: one row of the catalogue (spec 2.2 plus CONTRACT §3's currentStock and minStock). */
+/** `GET /products`: one row of the catalogue (spec 2.2 plus currentStock and minStock). */
 export const ProductListItemResponse = Strict(
   {
     id: Id,
@@ -76,7 +76,7 @@ const WarehouseStock = Strict({
   available: Type.Number({ description: 'onHand − reserved.' }),
 });
 
-/** `GET /products/:id` and `POST /products` (CONTRACT §7.1). */
+/** `GET /products/:id` and `POST /products`: the product with its stock. */
 export const ProductDetailResponse = Strict(
   {
     ...ProductResponse.properties,

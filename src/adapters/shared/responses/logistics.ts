@@ -3,7 +3,7 @@ import { SHIPMENT_STATUSES } from '../../../domain/logistics/shipment.machine.js
 import { Id, NullableString, Timestamp } from './common.js';
 
 /**
- * The `data` of every logistics answer (CONTRACT §7.3), declared once: the presenters of
+ * The `data` of every logistics answer, declared once: the presenters of
  * src/adapters/http/logistics-presenters.ts are typed by these schemas, the OpenAPI document
  * publishes them and the SDK's `LogisticsApi` takes its return types from them.
  */

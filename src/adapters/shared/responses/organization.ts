@@ -3,7 +3,7 @@ import { IntegrationData } from './access.js';
 import { Id, Timestamp } from './common.js';
 
 /**
- * The `data` of the back office's organization answers (CONTRACT §5, §6): tenants, branches,
+ * The `data` of the back office's organization answers: tenants, branches,
  * fiscal years, warehouses, and a tenant read with its set-up records (never a secret).
  */
 

@@ -3,7 +3,7 @@ import { DELIVERY_STATUSES } from '../../../domain/webhooks/delivery.machine.js'
 import { IntegrationData } from './access.js';
 import { Id, NullableString, Timestamp } from './common.js';
 
-/** The `data` of the back office's webhook answers (CONTRACT §5): deliveries, resume and ping. */
+/** The `data` of the back office's webhook answers: deliveries, resume and ping. */
 
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
