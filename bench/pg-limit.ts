@@ -3,14 +3,14 @@
  * request, issued by the service's own adapters (nonce store, repositories, unit of work,
  * idempotency store) from this process, with no HTTP, no signature check, no validation and no
  * logging, on as many connections as the load generator opens. The service's throughput over
- * this figure says how close to the database's limit the service runs (issue 18).
+ * this figure says how close to the database's limit the service runs.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { KnexNonceStore } from '../src/adapters/persistence/nonce-store.js';
 import { KnexProductRepository } from '../src/adapters/persistence/product-repository.js';
 import { KnexUnitOfWork } from '../src/adapters/persistence/unit-of-work.js';
 import { AesGcmSecretCipher } from '../src/adapters/security/secret-cipher.js';
-import { runInIdempotencyScope, type IdempotencyScope } from '../src/adapters/shared/idempotency-scope.js';
+import type { KeyedWrite } from '../src/application/ports/gateway-ports.js';
 import { RandomUuidGenerator, SystemClock } from '../src/adapters/system/system.js';
 import { CreateInvoice } from '../src/application/billing/create-invoice.js';
 import { openDatabase } from '../src/infrastructure/database.js';
@@ -105,7 +105,7 @@ export async function measurePgLimits(
         // As the service does it: the key's row first in the transaction, the answer in it before the commit.
         const key = randomUUID();
         const now = new Date();
-        const scope: IdempotencyScope = {
+        const scope: KeyedWrite = {
           integrationId: ids.integrationId,
           key,
           fingerprint: createHash('sha256').update(key).digest('hex'),
@@ -114,7 +114,7 @@ export async function measurePgLimits(
           held: null,
           closed: null,
         };
-        const invoice = await runInIdempotencyScope(scope, () => createInvoice.execute(caller, command));
+        const invoice = await createInvoice.execute(caller, command, scope);
         await scope.held!.commit({ status: 201, body: JSON.stringify({ id: invoice.id }) });
       }),
     );

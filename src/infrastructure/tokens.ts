@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { ServiceMetrics } from '../adapters/metrics/service-metrics.js';
 import type { AgendaWebhookDispatcher } from '../adapters/webhooks/agenda-dispatcher.js';
+import type { AdminAccess, BoundRoute, ExternalAccess } from '../adapters/http/routes/route.js';
 import { token } from '../application/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './database.js';
@@ -20,6 +21,10 @@ export const INFRA = {
   Database: token<Database>('Database'),
   Knex: token<Knex>('Knex'),
   HttpApp: token<Express>('HttpApp'),
+  /** The external API's routes, each bound to its context's use cases. */
+  ExternalRoutes: token<BoundRoute<ExternalAccess>[]>('ExternalRoutes'),
+  /** The back-office API's routes, each bound to its context's back-office use cases. */
+  AdminRoutes: token<BoundRoute<AdminAccess>[]>('AdminRoutes'),
   WebhookDispatcher: token<AgendaWebhookDispatcher>('WebhookDispatcher'),
   /** The process's metrics (prom-client registry). */
   Metrics: token<ServiceMetrics>('ServiceMetrics'),

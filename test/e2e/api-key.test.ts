@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { ExternalApiClient, type ApiResponse, type PreparedRequest } from '../../src/adapters/sdk/index.js';
+import { ExternalApiClient, type ApiResponse, type PreparedRequest } from '@inventory-billing/sdk';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import {
   createIntegration,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import { TEST_DATABASE_URL } from '../support/database.js';
 import { clientFor, createBillingTenant, createIntegration, type BillingTenant } from '../support/mothers.js';
 import { startServiceHarness, type ServiceHarness } from '../support/external-harness.js';

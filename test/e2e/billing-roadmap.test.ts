@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '@inventory-billing/sdk';
 import { pagination } from '../support/envelope.js';
 import { startServiceHarness, type ServiceHarness } from '../support/external-harness.js';
 import { clientFor, createBillingTenant, createIntegration, type BillingTenant } from '../support/mothers.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '@inventory-billing/sdk';
 import { clientFor, createIntegration, createProduct, createTenantSetup } from '../support/mothers.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { v1, pagination } from '../support/envelope.js';
@@ -89,7 +89,7 @@ describe('e2e: catalogue (GET /products, PUT /products/:id)', () => {
     for (const price of [0, -5, 'ten']) {
       const r = await a.request('PUT', `/products/${id}`, { price });
       expect(r.status).to.equal(400);
-      expect((r.body as any).message).to.equal('price must be a positive number');
+      expect((r.body as any).message).to.equal('price must be a positive number with at most 2 decimals');
     }
     const notFound = await a.request('PUT', `/products/${MISSING}`, { name: 'x' });
     expect(notFound.status).to.equal(404);

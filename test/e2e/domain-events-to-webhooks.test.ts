@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { verifyWebhookSignature } from '../../src/adapters/sdk/index.js';
+import { verifyWebhookSignature } from '@inventory-billing/sdk';
 import {
   clientFor,
   createCustomer,

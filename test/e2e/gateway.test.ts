@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import { TOKENS } from '../../src/application/tokens.js';
 import { malformedIdempotencyKey } from '../../src/domain/access/gateway.js';
 import { resolve } from '../../src/infrastructure/modules/bind.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import { TEST_DATABASE_URL } from '../support/database.js';
 import { clientFor, createCustomer, createIntegration, createProduct, createTenantSetup } from '../support/mothers.js';
 import { rawRequest } from '../support/raw-http.js';

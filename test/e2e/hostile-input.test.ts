@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '@inventory-billing/sdk';
 import { TEST_DATABASE_URL } from '../support/database.js';
 import {
   clientFor,

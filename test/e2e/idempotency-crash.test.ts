@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import { clientFor, createBillingTenant, createIntegration, type BillingTenant } from '../support/mothers.js';
 import { resetData, TEST_DATABASE_URL, testDatabase } from '../support/database.js';
 import { freePort, spawnProcess, until, type Spawned } from '../support/processes.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import { CommitReservation, ExpireReservations } from '../../src/application/inventory/reservation-lifecycle.js';
 import type { IdGenerator } from '../../src/application/ports/id-generator.js';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '@inventory-billing/sdk';
 import {
   clientFor,
   createIntegration,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { verifyWebhookSignature, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { verifyWebhookSignature, type ExternalApiClient } from '@inventory-billing/sdk';
 import { nextShipmentStatus, type ShipmentStatus } from '../../src/domain/logistics/shipment.machine.js';
 import { carrierEventOf, type CarrierStatus } from '../../src/domain/logistics/shipment.js';
 import { TEST_DATABASE_URL } from '../support/database.js';

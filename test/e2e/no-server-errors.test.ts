@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { withQuery, type ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { withQuery, type ExternalApiClient } from '@inventory-billing/sdk';
 import { clientFor, createIntegration, createProduct, createTenantSetup } from '../support/mothers.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 

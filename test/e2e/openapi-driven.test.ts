@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import { buildOpenApiDocument } from '../../src/adapters/http/openapi/document.js';
 import { OPENAPI_PATH } from '../../src/adapters/http/app.js';
 import { TEST_DATABASE_URL } from '../support/database.js';

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
-import { ExternalApiClient, type PreparedRequest } from '../../src/adapters/sdk/index.js';
-import { runSign } from '../../src/adapters/sdk/sign-cli.js';
+import { ExternalApiClient, runSign, type PreparedRequest } from '@inventory-billing/sdk';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import {
   clientFor,

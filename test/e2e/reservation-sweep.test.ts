@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import type { ExternalApiClient } from '@inventory-billing/sdk';
 import {
   clientFor,
   createIntegration,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { verifyWebhookSignature } from '../../src/adapters/sdk/index.js';
+import { verifyWebhookSignature } from '@inventory-billing/sdk';
 import { LEASED_STATUSES, QUEUED_STATUSES } from '../../src/domain/webhooks/delivery.machine.js';
 import { createLogger } from '../../src/infrastructure/logger.js';
 import { createIntegration, createTenantSetup, type Credentials, type TenantSetup } from '../support/mothers.js';

@@ -1,5 +1,5 @@
 import type { Caller } from '../../src/application/access/caller.js';
-import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { ExternalApiClient } from '@inventory-billing/sdk';
 import { createIntegration } from './mothers.js';
 import { checkResponse } from './openapi-check.js';
 import { call, startTestService, type JsonResponse, type TestService } from './service.js';

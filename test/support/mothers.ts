@@ -1,4 +1,4 @@
-import { ExternalApiClient } from '../../src/adapters/sdk/index.js';
+import { ExternalApiClient } from '@inventory-billing/sdk';
 import { randomUUID } from 'node:crypto';
 import { call } from './service.js';
 

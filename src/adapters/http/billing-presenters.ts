@@ -49,8 +49,24 @@ export function presentInvoiceSummary(s: InvoiceSummary): Static<typeof InvoiceS
 
 /** `creditNoteNumber` or `debitNoteNumber`, as the spec names the number of each kind. */
 export function presentNote(note: Note): Static<typeof CreditNoteData> | Static<typeof DebitNoteData> {
-  const { kind, number, tenantId: _tenant, fiscalYearId: _year, ...fields } = noteView(note);
-  return kind === 'CREDIT' ? { creditNoteNumber: number, ...fields } : { debitNoteNumber: number, ...fields };
+  return note.kind === 'CREDIT' ? presentCreditNote(note) : presentDebitNote(note);
+}
+
+/** A note's fields, once it is known to be of `kind` (a route of one kind answers that kind only). */
+function noteOfKind(note: Note, kind: Note['kind']) {
+  const { kind: actual, tenantId: _tenant, fiscalYearId: _year, ...fields } = noteView(note);
+  if (actual !== kind) throw new Error(`A ${actual} note where a ${kind} note was expected`);
+  return fields;
+}
+
+export function presentCreditNote(note: Note): Static<typeof CreditNoteData> {
+  const { number, ...fields } = noteOfKind(note, 'CREDIT');
+  return { creditNoteNumber: number, ...fields };
+}
+
+export function presentDebitNote(note: Note): Static<typeof DebitNoteData> {
+  const { number, ...fields } = noteOfKind(note, 'DEBIT');
+  return { debitNoteNumber: number, ...fields };
 }
 
 export function presentCustomer(c: Customer): Static<typeof CustomerData> {

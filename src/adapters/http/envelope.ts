@@ -19,18 +19,22 @@ export function metadataFor(requestId: string): Metadata {
 }
 
 /** `{ success: true, data, metadata }` (spec 2.1, plus `metadata`). */
+export function dataEnvelope(res: Response, data: unknown) {
+  return { success: true, data, metadata: metadataOf(res) };
+}
+
 export function sendData(res: Response, data: unknown, status = 200): void {
-  res.status(status).json({ success: true, data, metadata: metadataOf(res) });
+  res.status(status).json(dataEnvelope(res, data));
 }
 
 /**
  * `{ success: true, data: [...], pagination: { total, page, limit, totalCount, totalPages }, metadata }`
  * (spec 2.1, plus `totalCount`, the same as `total`, and `totalPages`).
  */
-export function sendPage<T, U>(res: Response, page: Page<T>, present: (item: T) => U): void {
-  res.status(200).json({
+export function pageEnvelope(res: Response, page: Page<unknown>) {
+  return {
     success: true,
-    data: page.items.map(present),
+    data: page.items,
     pagination: {
       total: page.total,
       page: page.page,
@@ -39,5 +43,5 @@ export function sendPage<T, U>(res: Response, page: Page<T>, present: (item: T) 
       totalPages: page.limit > 0 ? Math.ceil(page.total / page.limit) : 0,
     },
     metadata: metadataOf(res),
-  });
+  };
 }

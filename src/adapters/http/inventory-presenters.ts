@@ -63,7 +63,7 @@ export function presentAdjustmentSummary(s: AdjustmentSummary): Static<typeof Ad
 
 /** The back office's view: everything, including who asked and who decided. */
 export function presentAdjustmentForBackOffice(r: AdjustmentRequest): Static<typeof BackOfficeAdjustmentResponse> {
-  const s = r.snapshot();
+  const s = r.state();
   return {
     id: s.id,
     tenantId: s.tenantId,
@@ -164,7 +164,7 @@ export function presentTransfer(t: StockTransfer): Static<typeof TransferRespons
 /** `POST /products/reserve`, `GET /products/reservations/:id`, commit and release. */
 /** The status shown is the one at the time of reading: ACTIVE past `expiresAt` reads EXPIRED. */
 export function presentReservation({ reservation, at }: ReservationAt): Static<typeof ReservationResponse> {
-  const s = reservation.snapshot();
+  const s = reservation.state();
   return {
     id: s.id,
     reservationNumber: s.number,
@@ -180,7 +180,7 @@ export function presentReservation({ reservation, at }: ReservationAt): Static<t
 
 /** `POST` and `GET /purchase-orders`, back-office create and cancel. */
 export function presentPurchaseOrder(order: PurchaseOrder): Static<typeof PurchaseOrderResponse> {
-  const s = order.snapshot();
+  const s = order.state();
   return {
     id: s.id,
     poNumber: s.number,

@@ -1,9 +1,10 @@
 import { AUTH_FAILURE_CODES as GATE_FAILURE_CODES } from '../../domain/access/errors.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { UNDELIVERED_STATUSES } from '../../domain/webhooks/delivery.machine.js';
 
 /** The webhook queue as the database holds it, read when `/metrics` is scraped. */
 export interface WebhookQueueSnapshot {
-  /** Deliveries per status not yet delivered (`PENDING`, `IN_FLIGHT`, `RETRYING`, `HELD`, `DEAD`). */
+  /** Deliveries per status not yet delivered (`UNDELIVERED_STATUSES`). */
   byStatus: Record<string, number>;
   /** In-flight slots held per tenant (at most 5 each), tenants with none left out. */
   inFlightByTenant: { tenantId: string; slots: number }[];
@@ -19,8 +20,6 @@ export interface RequestSample {
 
 /** Codes of a failed authentication: spec 5.2's, and the admin token's. */
 const AUTH_FAILURE_CODES = new Set([...GATE_FAILURE_CODES, 'UNAUTHORIZED']);
-
-const STATUSES = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'HELD', 'DEAD'];
 
 /**
  * The service's Prometheus metrics (prom-client), one registry per process: default process
@@ -77,7 +76,7 @@ export class ServiceMetrics {
         registers,
         async collect() {
           const { byStatus } = await snapshot();
-          for (const status of STATUSES) this.set({ status }, byStatus[status] ?? 0);
+          for (const status of UNDELIVERED_STATUSES) this.set({ status }, byStatus[status] ?? 0);
         },
       });
       new Gauge({

@@ -56,7 +56,7 @@ function toItem(row: AdjustmentItemRow): AdjustmentItem {
 }
 
 export function toAdjustmentRequestRow(request: AdjustmentRequest): AdjustmentRequestRow {
-  const s = request.snapshot();
+  const s = request.state();
   return {
     tenant_id: s.tenantId,
     id: s.id,

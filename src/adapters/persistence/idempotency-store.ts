@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type {
+  HeldWrite,
   IdempotencyKeyEntry,
   IdempotencyStore,
   IdempotentAnswer,
   StoredIdempotencyKey,
 } from '../../application/ports/gateway-ports.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
-import type { HeldWrite } from '../shared/idempotency-scope.js';
 import { prepared, type Db } from './db.js';
 
 /** `idempotency_keys`: one row per (integration, key), kept 24 h; the answer's body as its JSON text. */

@@ -7,6 +7,13 @@ import type {
 import type { Page } from '../../application/ports/pagination.js';
 import { CustomerNotFound, DuplicateDocumentNumber, InvoiceLineProductMissing } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
+import type { NoteKind } from '../../domain/billing/note.js';
+import {
+  APPROVED_NOTE_STATUS,
+  AWAITING_APPROVAL_NOTE_STATUSES,
+  NOTE_STATUSES,
+  type NoteStatus,
+} from '../../domain/billing/note.machine.js';
 import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { translateViolations } from './db-errors.js';
 import { documentNumberCtes } from './document-numbers.js';
@@ -21,12 +28,30 @@ import {
   type InvoiceRow,
   type NoteTotalsRow,
 } from './invoice.mapper.js';
+import { NOTE_TABLES } from './note-repository.js';
 import { paginate } from './paginate.js';
+import { statusAmong } from './status-sql.js';
 import { prepared, preparedQuery, type Db, type SeenAggregates } from './db.js';
 
-const approvedSum = (table: string) =>
-  `COALESCE((SELECT sum(n.amount) FROM ${table} n
-     WHERE n.tenant_id = i.tenant_id AND n.invoice_id = i.id AND n.status = 'APPROVED'), 0)`;
+/**
+ * The sum of one invoice's notes of `kind` in one of `statuses` (from note.machine.ts); `tenant`
+ * and `invoice` are the SQL that names the invoice.
+ */
+function notesSum(kind: NoteKind, statuses: readonly NoteStatus[], tenant: string, invoice: string): string {
+  return `COALESCE((SELECT sum(n.amount) FROM ${NOTE_TABLES[kind]} n
+     WHERE n.tenant_id = ${tenant} AND n.invoice_id = ${invoice} AND ${statusAmong('n.status', statuses, NOTE_STATUSES)}), 0)`;
+}
+
+/**
+ * What an invoice's amounts take from its notes (`InvoiceNoteTotals`): the approved debit and
+ * credit notes, and the credit notes awaiting approval, of the invoice `tenant`, `invoice` name.
+ */
+const NOTE_TOTALS = {
+  approved_debits: (tenant: string, invoice: string) => notesSum('DEBIT', [APPROVED_NOTE_STATUS], tenant, invoice),
+  approved_credits: (tenant: string, invoice: string) => notesSum('CREDIT', [APPROVED_NOTE_STATUS], tenant, invoice),
+  pending_credits: (tenant: string, invoice: string) =>
+    notesSum('CREDIT', AWAITING_APPROVAL_NOTE_STATUSES, tenant, invoice),
+} satisfies Record<keyof NoteTotalsRow, unknown>;
 
 export class KnexInvoiceRepository implements InvoiceRepository {
   constructor(
@@ -134,12 +159,9 @@ export class KnexInvoiceRepository implements InvoiceRepository {
                      'product_id', l.product_id, 'quantity', l.quantity::text,
                      'unit_price', l.unit_price::text, 'line_total', l.line_total::text) ORDER BY l.line_no)
                    FROM invoice_lines l WHERE l.tenant_id = k.t AND l.invoice_id = k.i), '[]'::json) AS lines,
-         COALESCE((SELECT sum(amount) FROM debit_notes
-                   WHERE tenant_id = k.t AND invoice_id = k.i AND status = 'APPROVED'), 0) AS approved_debits,
-         COALESCE((SELECT sum(amount) FROM credit_notes
-                   WHERE tenant_id = k.t AND invoice_id = k.i AND status = 'APPROVED'), 0) AS approved_credits,
-         COALESCE((SELECT sum(amount) FROM credit_notes
-                   WHERE tenant_id = k.t AND invoice_id = k.i AND status = 'DRAFT'), 0) AS pending_credits
+         ${NOTE_TOTALS.approved_debits('k.t', 'k.i')} AS approved_debits,
+         ${NOTE_TOTALS.approved_credits('k.t', 'k.i')} AS approved_credits,
+         ${NOTE_TOTALS.pending_credits('k.t', 'k.i')} AS pending_credits
        FROM (SELECT ?::uuid AS t, ?::uuid AS i) k`,
       [row.tenant_id, row.id],
     );
@@ -159,8 +181,8 @@ export class KnexInvoiceRepository implements InvoiceRepository {
       (q) =>
         q
           .select('i.*')
-          .select(this.db.raw(`${approvedSum('debit_notes')} AS approved_debits`))
-          .select(this.db.raw(`${approvedSum('credit_notes')} AS approved_credits`))
+          .select(this.db.raw(`${NOTE_TOTALS.approved_debits('i.tenant_id', 'i.id')} AS approved_debits`))
+          .select(this.db.raw(`${NOTE_TOTALS.approved_credits('i.tenant_id', 'i.id')} AS approved_credits`))
           .orderBy([{ column: 'i.created_at', order: 'desc' }, { column: 'i.id' }]),
       (row: InvoiceRow & { approved_debits: string; approved_credits: string }) => toInvoiceSummary(row),
     );

@@ -8,7 +8,8 @@ import { withEvents } from './outbox-repository.js';
 import { paginate } from './paginate.js';
 import type { Db, SeenAggregates } from './db.js';
 
-const TABLE: Record<NoteKind, string> = { CREDIT: 'credit_notes', DEBIT: 'debit_notes' };
+/** The table of each kind of note. */
+export const NOTE_TABLES: Record<NoteKind, string> = { CREDIT: 'credit_notes', DEBIT: 'debit_notes' };
 
 /** Credit notes or debit notes, by `kind`: same columns, one table each. */
 export class KnexNoteRepository implements NoteRepository {
@@ -19,7 +20,7 @@ export class KnexNoteRepository implements NoteRepository {
     private readonly kind: NoteKind,
     private readonly seen: SeenAggregates,
   ) {
-    this.table = TABLE[kind];
+    this.table = NOTE_TABLES[kind];
   }
 
   async add(note: Note): Promise<void> {

@@ -3,6 +3,7 @@ import type { OrganizationQueries } from '../../application/ports/organization-q
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
+import { likePattern } from './like-pattern.js';
 import { paginate } from './paginate.js';
 
 interface TenantRow {
@@ -13,18 +14,13 @@ interface TenantRow {
 
 const toTenant = (r: TenantRow): Tenant => ({ id: r.id, name: r.name, createdAt: r.created_at });
 
-/** `%`, `_` and `\` are literal in a search term. */
-function containing(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The back office's reads of tenants and their set-up records. */
 export class KnexOrganizationQueries implements OrganizationQueries {
   constructor(private readonly db: Knex) {}
 
   listTenants(query: PageRequest & { search?: string }): Promise<Page<Tenant>> {
     const base = this.db('tenants');
-    if (query.search) base.whereRaw('lower(name) LIKE ?', [containing(query.search)]);
+    if (query.search) base.whereRaw('lower(name) LIKE ?', [likePattern(query.search)]);
     // Case-insensitive by name whatever the database's collation, then exact name and id: a stable order.
     return paginate(
       base,

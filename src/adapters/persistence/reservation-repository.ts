@@ -1,8 +1,9 @@
 import type { ReservationRepository } from '../../application/ports/inventory-repositories.js';
 import { Reservation, type ReservationStatus } from '../../domain/inventory/reservation.js';
-import { reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
+import { EXPIRY_MOVE, reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import type { Db } from './db.js';
+import { expirable, expiredUnswept, pastExpiry } from './reservation-sql.js';
 
 interface ReservationRow {
   tenant_id: string;
@@ -27,9 +28,6 @@ interface ReservationItemRow {
   quantity: string;
 }
 
-const EXPIRABLE = reservationStatusesAccepting('EXPIRE');
-const EXPIRED: ReservationStatus = 'EXPIRED';
-
 /**
  * Reservations and their items. Every transition is a conditional UPDATE whose from-states are
  * the machine's; expiry frees the holds in `stock_levels` in the same statement.
@@ -38,7 +36,7 @@ export class KnexReservationRepository implements ReservationRepository {
   constructor(private readonly db: Db) {}
 
   async add(reservation: Reservation): Promise<void> {
-    const s = reservation.snapshot();
+    const s = reservation.state();
     await this.db('reservations').insert({
       tenant_id: s.tenantId,
       id: s.id,
@@ -92,12 +90,12 @@ export class KnexReservationRepository implements ReservationRepository {
   async save(reservation: Reservation, now: Date): Promise<boolean> {
     const event = reservation.transition;
     if (event === null) return false;
-    const s = reservation.snapshot();
+    const s = reservation.state();
     const q = this.db('reservations')
       .where({ tenant_id: s.tenantId, id: s.id })
       .whereIn('status', reservationStatusesAccepting(event));
-    // Commit and release only while it has not expired (the domain's hasExpired: now >= expiresAt).
-    if (event !== 'EXPIRE') q.andWhere('expires_at', '>', now);
+    // Commit and release only while it has not expired.
+    if (event !== 'EXPIRE') q.andWhereRaw(`NOT (${pastExpiry('reservations')})`, [now]);
     const updated = await q.update({ status: s.status, updated_at: s.updatedAt });
     return updated === 1;
   }
@@ -107,7 +105,7 @@ export class KnexReservationRepository implements ReservationRepository {
     const { rows } = await this.db.raw<{ rows: { expired: number }[] }>(
       `WITH due AS (
          SELECT tenant_id, id FROM reservations
-         WHERE status = ANY(?) AND expires_at <= ?
+         WHERE ${expiredUnswept('reservations')}
            ${inWarehouse ? 'AND tenant_id = ? AND warehouse_id = ?' : ''}
          ORDER BY expires_at
          ${inWarehouse ? '' : 'LIMIT ?'}
@@ -116,7 +114,7 @@ export class KnexReservationRepository implements ReservationRepository {
        expired AS (
          UPDATE reservations r SET status = ?, updated_at = ?
          FROM due
-         WHERE r.tenant_id = due.tenant_id AND r.id = due.id AND r.status = ANY(?)
+         WHERE r.tenant_id = due.tenant_id AND r.id = due.id AND ${expirable('r')}
          RETURNING r.tenant_id, r.id, r.warehouse_id
        ),
        freed AS (
@@ -132,15 +130,7 @@ export class KnexReservationRepository implements ReservationRepository {
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM expired)::int AS expired, (SELECT count(*) FROM released)::int AS released`,
-      [
-        EXPIRABLE,
-        now,
-        ...(inWarehouse ? [scope.tenantId, scope.warehouseId] : [scope.limit]),
-        EXPIRED,
-        now,
-        EXPIRABLE,
-        now,
-      ],
+      [now, ...(inWarehouse ? [scope.tenantId, scope.warehouseId] : [scope.limit]), EXPIRY_MOVE.to, now, now],
     );
     return rows[0]?.expired ?? 0;
   }

@@ -132,7 +132,7 @@ export class KnexPurchaseOrderRepository implements PurchaseOrderRepository {
   constructor(private readonly db: Db) {}
 
   async add(order: PurchaseOrder): Promise<void> {
-    const s = order.snapshot();
+    const s = order.state();
     await this.db('purchase_orders').insert({
       tenant_id: s.tenantId,
       id: s.id,
@@ -178,7 +178,7 @@ export class KnexPurchaseOrderRepository implements PurchaseOrderRepository {
   async save(order: PurchaseOrder): Promise<boolean> {
     const event = order.transition;
     if (event === null) return false;
-    const s = order.snapshot();
+    const s = order.state();
     const updated = await this.db('purchase_orders')
       .where({ tenant_id: s.tenantId, id: s.id })
       .whereIn('status', purchaseOrderStatusesAccepting(event))

@@ -4,10 +4,10 @@ import type {
   WarehouseStock,
 } from '../../application/ports/inventory-repositories.js';
 import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
-import { reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import type { Db } from './db.js';
+import { expiredUnswept } from './reservation-sql.js';
 
 /** The domain's bounds of a stock level, as the parameters of `BETWEEN ? AND ?`. */
 const BOUNDS = [STOCK_LEVEL_BOUNDS.min.toString(), STOCK_LEVEL_BOUNDS.max.toString()];
@@ -21,22 +21,16 @@ export const LOW_STOCK_CASE = `CASE ${LOW_STOCK_RULE.map(
     `WHEN current_stock ${b.inclusive ? '<=' : '<'} ${b.threshold === 'zero' ? '0' : 'min_stock'} THEN '${b.status}'`,
 ).join(' ')} END`;
 
-/** The stored statuses a reservation may expire from (the machine's), as SQL literals. */
-const EXPIRABLE = reservationStatusesAccepting('EXPIRE')
-  .map((status) => `'${status}'`)
-  .join(', ');
-
 /**
  * What the level `s` really holds for reservations at the time bound to the one `?`: its
- * `reserved` minus the holds of reservations past their expiry that no sweep has freed yet
- * (`expires_at <= now`, the domain's `hasExpired`).
+ * `reserved` minus the holds of reservations past their expiry that no sweep has freed yet.
  */
 export const HELD_AT = `(s.reserved - COALESCE((
   SELECT sum(ri.quantity)
   FROM reservations r
   JOIN reservation_items ri ON ri.tenant_id = r.tenant_id AND ri.reservation_id = r.id
   WHERE r.tenant_id = s.tenant_id AND r.warehouse_id = s.warehouse_id AND ri.product_id = s.product_id
-    AND r.status IN (${EXPIRABLE}) AND r.expires_at <= ?), 0))`;
+    AND ${expiredUnswept('r')}), 0))`;
 
 interface LowStockRow {
   status: LowStockStatus;

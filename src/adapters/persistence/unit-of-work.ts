@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { SecretCipher } from '../../application/ports/access-ports.js';
+import type { KeyedWrite } from '../../application/ports/gateway-ports.js';
 import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
-import { currentIdempotencyScope, type IdempotencyScope } from '../shared/idempotency-scope.js';
 import { isRetryable } from './db-errors.js';
 import { claimIdempotencyKey, HeldKeyTransaction, StatementKey } from './idempotency-store.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
@@ -68,6 +68,18 @@ export function repositoriesFor(
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Where a keyed request's write stands: its held transaction to join; the key itself when this
+ * work is its first transaction; undefined without a key or once its answer is kept.
+ */
+function stageOf(keyed: KeyedWrite | undefined): HeldKeyTransaction | KeyedWrite | undefined {
+  if (keyed === undefined || keyed.closed === 'answered') return undefined;
+  if (keyed.closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout has passed');
+  if (keyed.held === null) return keyed;
+  if (keyed.held instanceof HeldKeyTransaction) return keyed.held;
+  throw new Error('the held Idempotency-Key write is not a knex transaction');
+}
+
 /** Runs `attempt` again, after a short random pause, on a serialization failure or deadlock. */
 async function retried<T>(attempt: () => Promise<T>): Promise<T> {
   for (let n = 1; ; n++) {
@@ -83,10 +95,10 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
 /**
  * The knex UnitOfWork: one transaction per `run`, retried on serialization failure or deadlock.
  *
- * In a keyed request's scope (Idempotency-Key) the first write's transaction
- * inserts the key's row before its work and is not committed when the work ends: it is held
- * (`IdempotencyScope.held`) until the HTTP layer commits it with the answer. The request's later
- * work runs in it (a `run` in a savepoint), so it sees the write and never waits for its locks.
+ * Given a keyed request's Idempotency-Key, the first write's transaction inserts the key's row
+ * before its work and is not committed when the work ends: it is held (`KeyedWrite.held`) until
+ * the HTTP adapter commits it with the answer. The request's later work runs in it (a `run` in a
+ * savepoint), so it sees the write and never waits for its locks.
  */
 export class KnexUnitOfWork implements UnitOfWork {
   constructor(
@@ -94,8 +106,8 @@ export class KnexUnitOfWork implements UnitOfWork {
     private readonly cipher: SecretCipher,
   ) {}
 
-  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    const keyed = this.keyedScope();
+  run<T>(work: (repos: Repositories) => Promise<T>, keyedWrite?: KeyedWrite): Promise<T> {
+    const keyed = stageOf(keyedWrite);
     if (keyed instanceof HeldKeyTransaction)
       return keyed.trx.transaction((savepoint) => this.withOutbox(savepoint, work));
     if (keyed) {
@@ -107,8 +119,8 @@ export class KnexUnitOfWork implements UnitOfWork {
     return retried(() => this.knex.transaction((trx) => this.withOutbox(trx, work)));
   }
 
-  runStatement<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    const keyed = this.keyedScope();
+  runStatement<T>(work: (repos: Repositories) => Promise<T>, keyedWrite?: KeyedWrite): Promise<T> {
+    const keyed = stageOf(keyedWrite);
     if (keyed instanceof HeldKeyTransaction) return this.statement(keyed.trx, work);
     // The key's row goes into the statement itself; the transaction around it is the one held
     // until the answer.
@@ -116,26 +128,13 @@ export class KnexUnitOfWork implements UnitOfWork {
     return retried(() => this.statement(this.knex, work));
   }
 
-  read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    const keyed = this.keyedScope();
+  read<T>(work: (repos: Repositories) => Promise<T>, keyedWrite?: KeyedWrite): Promise<T> {
+    const keyed = stageOf(keyedWrite);
     return work(repositoriesFor(keyed instanceof HeldKeyTransaction ? keyed.trx : this.knex, this.cipher));
   }
 
-  /**
-   * The keyed request's held transaction to join; its scope when this work is its first
-   * transaction; undefined outside a keyed request or once its answer is kept.
-   */
-  private keyedScope(): HeldKeyTransaction | IdempotencyScope | undefined {
-    const scope = currentIdempotencyScope();
-    if (scope === undefined || scope.closed === 'answered') return undefined;
-    if (scope.closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout has passed');
-    if (scope.held === null) return scope;
-    if (scope.held instanceof HeldKeyTransaction) return scope.held;
-    throw new Error('the held Idempotency-Key write is not a knex transaction');
-  }
-
   /** Runs `work` in a new transaction and leaves it open, held by the scope until its answer. */
-  private async hold<T>(scope: IdempotencyScope, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  private async hold<T>(scope: KeyedWrite, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     const { trx, result } = await retried(async () => {
       const trx = await this.knex.transaction();
       try {

@@ -4,6 +4,7 @@ import {
   QUEUED_STATUSES,
   type DeliveryStatus,
 } from '../../domain/webhooks/delivery.machine.js';
+import { statusAmong } from './status-sql.js';
 
 /** SQL fragments of `webhook_deliveries` shared by its repository and its claim. */
 
@@ -16,15 +17,11 @@ export const ATTEMPTS_INSERT = `INSERT INTO webhook_delivery_attempts (tenant_id
     duration_ms integer, status_code smallint, error text)`;
 
 /**
- * `column IN ('A', 'B')` for statuses the domain derived from delivery.machine.ts. Written as
- * literals (they are the machine's own names, checked here) so the planner matches the
- * partial indexes (`webhook_deliveries_due`, `_leases`), which a bound parameter would defeat.
+ * `column IN ('A', 'B')` for statuses the domain derived from delivery.machine.ts, as literals
+ * so the planner matches the partial indexes (`webhook_deliveries_due`, `_leases`).
  */
 export function statusIn(column: string, statuses: readonly DeliveryStatus[]): string {
-  if (statuses.length === 0 || statuses.some((s) => !DELIVERY_STATUSES.includes(s))) {
-    throw new Error(`not delivery statuses: ${statuses.join(', ')}`);
-  }
-  return `${column} IN (${statuses.map((s) => `'${s}'`).join(', ')})`;
+  return statusAmong(column, statuses, DELIVERY_STATUSES);
 }
 
 export const LEASED = (column: string) => statusIn(column, LEASED_STATUSES);

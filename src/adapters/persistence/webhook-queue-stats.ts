@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-
-const QUEUED = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'HELD', 'DEAD'];
+import { LEASED_STATUSES, UNDELIVERED_STATUSES } from '../../domain/webhooks/delivery.machine.js';
+import { statusIn } from './webhook-delivery-sql.js';
 
 /** The webhook queue's shape for the metrics: deliveries per status, in-flight slots per tenant. */
 export async function webhookQueueStats(knex: Knex): Promise<{
@@ -10,12 +10,13 @@ export async function webhookQueueStats(knex: Knex): Promise<{
   const [statuses, inFlight] = await Promise.all([
     // DELIVERED is history, not queue: left out (counting it would scan the whole table).
     knex('webhook_deliveries')
-      .whereIn('status', QUEUED)
+      .whereRaw(statusIn('status', UNDELIVERED_STATUSES))
       .select('status')
       .count<{ status: string; n: string }[]>({ n: '*' })
       .groupBy('status'),
+    // A leased delivery holds one of its tenant's in-flight slots.
     knex('webhook_deliveries')
-      .where({ status: 'IN_FLIGHT' })
+      .whereRaw(statusIn('status', LEASED_STATUSES))
       .select('tenant_id')
       .count<{ tenant_id: string; n: string }[]>({ n: '*' })
       .groupBy('tenant_id'),

@@ -1,5 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyHasher, RequestSigner, SecretGenerator } from '../../application/ports/access-ports.js';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { bodySignature, signRequestLine } from '@inventory-billing/sdk';
+import type {
+  ApiKeyHasher,
+  RequestSigner,
+  SecretGenerator,
+  SignedRequestLine,
+} from '../../application/ports/access-ports.js';
 
 /** Credentials from the operating system's CSPRNG: 32 random bytes for each secret. */
 export class CryptoSecretGenerator implements SecretGenerator {
@@ -17,9 +23,14 @@ export class CryptoSecretGenerator implements SecretGenerator {
   }
 }
 
+/** The request signatures of the SDK, the very functions integrators sign with. */
 export class HmacSha256Signer implements RequestSigner {
-  hmacHex(secret: string, message: string): string {
-    return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
+  bodySignature(secret: string, signedMembers: Record<string, unknown>): string {
+    return bodySignature(secret, signedMembers);
+  }
+
+  requestLineSignature(secret: string, line: SignedRequestLine): string {
+    return signRequestLine(secret, line.method, line.pathWithQuery, line.timestamp, line.nonce);
   }
 
   matches(expectedHex: string, givenHex: string): boolean {

@@ -1,15 +1,33 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { MAX_PAGE } from '../../application/ports/pagination.js';
-import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
-import { MAX_QUANTITY } from '../../domain/billing/invoice-line.js';
 import { scaleOf } from '../../domain/shared/decimal.js';
 import { ValidationError, type ErrorDetail } from '../../domain/shared/errors.js';
+import { isUuid } from '../../domain/shared/ids.js';
 import { isCountryCode } from './country-codes.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** The schema keyword of a string the service keeps in lower case (the shared `Uuid`). */
+const LOWER_CASE = 'x-lowercase';
+
+/**
+ * `value` spelled as `schema` keeps it: lower-cased where the schema says `x-lowercase` (every
+ * `Uuid` of a request, so an id compares equal to the stored one however the caller spelled it),
+ * anything else as it is. The body and query validators apply it to each field they check; a
+ * value checked on its own, such as a path parameter, is passed through it by its own checker.
+ */
+export function normalisedBySchema<T>(schema: object, value: T): T {
+  const lower = (schema as Json)[LOWER_CASE] === true && typeof value === 'string';
+  return lower ? (value.toLowerCase() as T) : value;
+}
+
+/** The `x-lowercase` keyword: the field, in the object or array that holds it, spelled as its schema keeps it. */
+const normaliseInPlace: SchemaValidateFunction = (_on, data, schema, at) => {
+  if (at?.parentData !== undefined) at.parentData[at.parentDataProperty] = normalisedBySchema(schema ?? {}, data);
+  return true;
+};
 
 /**
  * ajv schemas guard the shape of every request at the edge. Every
@@ -19,7 +37,10 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
  */
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, ...options });
-  addFormats(ajv, ['uuid', 'date', 'date-time', 'email', 'uri']);
+  addFormats(ajv, ['date', 'date-time', 'email', 'uri']);
+  // The domain's UUID, the one path parameters are checked by: no `urn:uuid:` prefix, which
+  // ajv-formats would let through to a uuid column that refuses it.
+  ajv.addFormat('uuid', { type: 'string', validate: isUuid });
   ajv.addFormat('iso3166-alpha2', { type: 'string', validate: isCountryCode });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   ajv.addKeyword({
@@ -31,6 +52,14 @@ function makeAjv(options: Options): Ajv {
       return s >= 0 && s <= max;
     },
     error: { message: 'too many decimals' },
+  });
+  ajv.addKeyword({
+    keyword: LOWER_CASE,
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    errors: false,
+    validate: normaliseInPlace,
   });
   return ajv;
 }
@@ -222,18 +251,3 @@ export function queryValidator<T>(schema: object): Validator<T> {
   const validate = compileWith<T>(queryAjv, schema);
   return (data: unknown) => validate({ ...(data as Json) });
 }
-
-/**
- * Reusable schema pieces. Every number has the maximum its column holds: money is
- * numeric(14,2), quantities numeric(14,3); a route may narrow them further.
- */
-export const schemas = {
-  uuid: { type: 'string', format: 'uuid' },
-  name: { type: 'string', minLength: 1, maxLength: 200 },
-  /** A calendar date PostgreSQL's `date` holds: year 0000 (1 BC) is refused. */
-  date: { type: 'string', format: 'date', pattern: '^(?!0000)' },
-  money: { type: 'number', exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 },
-  quantity: { type: 'number', exclusiveMinimum: 0, maximum: MAX_QUANTITY.toNumber(), maxDecimals: 3 },
-  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-} as const;

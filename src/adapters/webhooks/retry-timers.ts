@@ -1,4 +1,5 @@
 import type { RecordedOutcomes } from '../../application/webhooks/record-delivery-outcomes.js';
+import { RETRYING_STATUS } from '../../domain/webhooks/delivery.machine.js';
 
 const TIMER_BUCKET_MS = 100;
 
@@ -16,7 +17,7 @@ export class RetryTimers {
     const now = Date.now();
     for (const d of recorded.saved) {
       const at = d.nextAttemptAt?.getTime();
-      if (d.status !== 'RETRYING' || at === undefined) continue;
+      if (d.status !== RETRYING_STATUS || at === undefined) continue;
       const bucket = Math.ceil(at / TIMER_BUCKET_MS) * TIMER_BUCKET_MS;
       if (this.scheduled.has(bucket)) continue;
       this.scheduled.add(bucket);

@@ -3,13 +3,12 @@ import type { Role } from '../../domain/access/permissions.js';
 import { AuthFailures } from '../../domain/access/errors.js';
 import { canonicalIp } from '../../domain/access/ip-allow-list.js';
 import {
-  bodySigningString,
   isFreshTimestamp,
   isSignedMethod,
   isWellFormedNonce,
   isWellFormedSignature,
   NONCE_RETENTION_MS,
-  requestLineSigningString,
+  signedBodyMembers,
 } from '../../domain/access/request-rules.js';
 import type { ApiKeyHasher, IntegrationDirectory, NonceStore, RequestSigner } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
@@ -135,8 +134,9 @@ export class AuthenticateRequest {
     if (isSignedMethod(req.method) && !this.bodySignatureMatches(req, secrets)) return false;
     const mustSignRequestLine = integration.requireSignedReads && !isSignedMethod(req.method);
     if (req.requestSignature !== undefined || mustSignRequestLine) {
-      const message = requestLineSigningString(req.method, req.pathWithQuery, timestamp, nonce);
-      if (!this.anyMatches(secrets, message, req.requestSignature)) return false;
+      const line = { method: req.method, pathWithQuery: req.pathWithQuery, timestamp, nonce };
+      const expected = (secret: string) => this.signer.requestLineSignature(secret, line);
+      if (!this.anyMatches(secrets, expected, req.requestSignature)) return false;
     }
     return true;
   }
@@ -148,14 +148,15 @@ export class AuthenticateRequest {
     if (fields.nonce !== req.nonce) return false;
     const ts = fields.timestamp;
     if (!(typeof ts === 'number' || typeof ts === 'string') || String(ts) !== req.timestamp) return false;
-    return this.anyMatches(secrets, bodySigningString(fields), fields.signature);
+    const members = signedBodyMembers(fields);
+    return this.anyMatches(secrets, (secret) => this.signer.bodySignature(secret, members), fields.signature);
   }
 
-  private anyMatches(secrets: string[], message: string, given: JsonValue | undefined): boolean {
+  private anyMatches(secrets: string[], expected: (secret: string) => string, given: JsonValue | undefined): boolean {
     if (!isWellFormedSignature(given)) return false;
     // Every candidate is computed and compared, so timing does not reveal which secret matched.
     let ok = false;
-    for (const secret of secrets) ok = this.signer.matches(this.signer.hmacHex(secret, message), given) || ok;
+    for (const secret of secrets) ok = this.signer.matches(expected(secret), given) || ok;
     return ok;
   }
 }

@@ -4,22 +4,16 @@ import {
   ADDRESS_RULE,
   EMAIL_MAX_LENGTH,
   EMAIL_RULE,
-  PHONE_PATTERN,
   PHONE_RULE,
   TAX_ID_MAX_LENGTH,
   TAX_ID_RULE,
 } from '../../domain/billing/customer.js';
-import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
-import {
-  MAX_INVOICE_ITEMS,
-  MAX_QUANTITY,
-  PAYMENT_METHODS,
-  type PaymentMethod,
-} from '../../domain/billing/invoice-line.js';
+import { MAX_INVOICE_ITEMS, PAYMENT_METHODS, type PaymentMethod } from '../../domain/billing/invoice-line.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../domain/billing/invoice.machine.js';
 import { REASON_MAX_LENGTH, REASON_RULE, type NoteKind } from '../../domain/billing/note.js';
 import { PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE } from '../../domain/billing/payment.js';
-import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
+import { PHONE_PATTERN } from '../../domain/shared/phone.js';
+import { Money, Name, PageQueryFields, Quantity, SearchTerm, Text, UnitPrice, Uuid } from '../shared/schemas.js';
 
 /**
  * Every billing input, declared once (spec 4.2). The external and back-office
@@ -28,22 +22,14 @@ import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
  * numeric(14,3) columns.
  */
 
-/** Free text: 1 to 500 characters, not only blanks. */
-const Reason = Type.String({
-  minLength: 1,
-  maxLength: REASON_MAX_LENGTH,
-  pattern: '\\S',
-  'x-message': REASON_RULE,
-});
-
-/** A note, payment or refund amount: > 0, at most 2 decimals. */
-const Amount = Type.Number({ exclusiveMinimum: 0, maxDecimals: 2, maximum: MAX_AMOUNT.toNumber() });
+/** A void, note or refund reason: 1 to 500 characters, not only blanks. */
+const Reason = Text(REASON_MAX_LENGTH, REASON_RULE);
 
 export const InvoiceItem = Type.Object(
   {
     productId: Uuid,
-    quantity: Type.Number({ exclusiveMinimum: 0, maxDecimals: 3, maximum: MAX_QUANTITY.toNumber() }),
-    unitPrice: Type.Number({ minimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 }),
+    quantity: Quantity,
+    unitPrice: UnitPrice,
   },
   { additionalProperties: false },
 );
@@ -93,7 +79,7 @@ export type ListInvoicesCommand = Static<typeof ListInvoicesQuery>;
 
 /** POST /billing/credit-notes and /billing/debit-notes. */
 export const CreateNoteBody = Type.Object(
-  { invoiceId: Uuid, amount: Amount, reason: Reason },
+  { invoiceId: Uuid, amount: Money, reason: Reason },
   { additionalProperties: false },
 );
 export type CreateNoteCommand = Static<typeof CreateNoteBody>;
@@ -119,16 +105,9 @@ export type VoidNoteCommand = Static<typeof VoidNoteBody>;
 /** POST /billing/invoices/:id/payments (and the back office's payment of an invoice). */
 export const RecordPaymentBody = Type.Object(
   {
-    amount: Amount,
+    amount: Money,
     method: Method,
-    reference: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: PAYMENT_REFERENCE_MAX_LENGTH,
-        pattern: '\\S',
-        'x-message': PAYMENT_REFERENCE_RULE,
-      }),
-    ),
+    reference: Type.Optional(Text(PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE)),
   },
   { additionalProperties: false },
 );
@@ -136,14 +115,10 @@ export type RecordPaymentCommand = Static<typeof RecordPaymentBody>;
 
 /** POST /billing/refunds. */
 export const CreateRefundBody = Type.Object(
-  { invoiceId: Uuid, amount: Amount, reason: Reason, method: Type.Optional(Method) },
+  { invoiceId: Uuid, amount: Money, reason: Reason, method: Type.Optional(Method) },
   { additionalProperties: false },
 );
 export type CreateRefundCommand = Static<typeof CreateRefundBody>;
-
-/** Optional free text of 1 to `maxLength` characters, not only blanks. */
-const Text = (maxLength: number, message: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: '\\S', 'x-message': message });
 
 /**
  * POST /billing/customers, and the back office's
@@ -165,6 +140,6 @@ export type CreateCustomerCommand = Static<typeof CreateCustomerBody> & { tenant
 /** GET /billing/customers: page, limit and a search on name, email or phone. */
 export const ListCustomersQuery = Type.Object({
   ...PageQueryFields,
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(SearchTerm),
 });
 export type ListCustomersCommand = Static<typeof ListCustomersQuery>;

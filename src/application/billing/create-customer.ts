@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { newCustomer, type Customer } from '../../domain/billing/customer.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
@@ -17,13 +18,13 @@ export class CreateCustomer {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: CreateCustomerCommand): Promise<Customer> {
+  async execute(command: CreateCustomerCommand, keyed?: KeyedWrite): Promise<Customer> {
     const { tenantId, ...fields } = command;
     const customer = newCustomer(this.ids.next(), tenantId, fields, this.clock.now());
     await this.uow.run(async (r) => {
       if (!(await r.tenants.findById(tenantId))) throw new TenantNotFound();
       await r.customers.add(customer);
-    });
+    }, keyed);
     return customer;
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { InvoiceLineProductMissing } from '../../domain/billing/errors.js';
 import { Invoice } from '../../domain/billing/invoice.js';
 import { ProductNotFound } from '../../domain/inventory/errors.js';
@@ -19,21 +20,24 @@ export class CreateInvoice {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, command: CreateInvoiceCommand): Promise<Invoice> {
+  async execute(caller: Caller, command: CreateInvoiceCommand, keyed?: KeyedWrite): Promise<Invoice> {
     try {
-      return await this.create(caller, command);
+      return await this.create(caller, command, keyed);
     } catch (err) {
       if (!(err instanceof InvoiceLineProductMissing)) throw err;
       // The happy path leaves the reference checks to the insert's foreign keys; only a refusal
       // asks which row it was.
-      const productIds = command.items.map((i) => i.productId.toLowerCase());
-      const known = await this.uow.read((r) => r.products.findExistingIds(caller.tenantId, [...new Set(productIds)]));
+      const productIds = command.items.map((i) => i.productId);
+      const known = await this.uow.read(
+        (r) => r.products.findExistingIds(caller.tenantId, [...new Set(productIds)]),
+        keyed,
+      );
       throw new ProductNotFound(productIds.findIndex((id) => !known.has(id)) + 1);
     }
   }
 
   /** One statement draws the number and stores the invoice (and a keyed request's key). */
-  private create(caller: Caller, command: CreateInvoiceCommand): Promise<Invoice> {
+  private create(caller: Caller, command: CreateInvoiceCommand, keyed?: KeyedWrite): Promise<Invoice> {
     const invoice = Invoice.create(
       { id: this.ids.next(), tenantId: caller.tenantId, branchId: caller.branchId, fiscalYearId: caller.fiscalYearId },
       command,
@@ -42,6 +46,6 @@ export class CreateInvoice {
     return this.uow.runStatement(async (r) => {
       await r.invoices.add(invoice);
       return invoice;
-    });
+    }, keyed);
   }
 }

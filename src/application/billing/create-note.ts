@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { ReferencedInvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Note, NoteKind } from '../../domain/billing/note.js';
 import type { Caller } from '../access/caller.js';
@@ -22,10 +23,9 @@ export class CreateNote {
     private readonly kind: NoteKind,
   ) {}
 
-  async execute(caller: Caller, command: CreateNoteCommand): Promise<Note> {
-    const invoiceId = command.invoiceId.toLowerCase();
+  async execute(caller: Caller, command: CreateNoteCommand, keyed?: KeyedWrite): Promise<Note> {
     return this.uow.run(async (r) => {
-      const invoice = await r.invoices.findById(caller.tenantId, invoiceId, { forUpdate: true });
+      const invoice = await r.invoices.findById(caller.tenantId, command.invoiceId, { forUpdate: true });
       if (!invoice) throw new ReferencedInvoiceNotFound();
       const number = await nextDocumentNumber(r, caller, NOTE_DOCUMENT_KIND[this.kind]);
       const note = invoice.issueNote(
@@ -42,6 +42,6 @@ export class CreateNote {
       );
       await notesOf(r, this.kind).add(note);
       return note;
-    });
+    }, keyed);
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { ReferencedInvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Refund } from '../../domain/billing/refund.js';
 import type { Caller } from '../access/caller.js';
@@ -19,10 +20,10 @@ export class CreateRefund {
     private readonly clock: Clock,
   ) {}
 
-  execute(caller: Caller, command: CreateRefundCommand): Promise<Refund> {
+  execute(caller: Caller, command: CreateRefundCommand, keyed?: KeyedWrite): Promise<Refund> {
     const { invoiceId, ...refund } = command;
     return this.uow.run(async (r) => {
-      const invoice = await r.invoices.findById(caller.tenantId, invoiceId.toLowerCase(), { forUpdate: true });
+      const invoice = await r.invoices.findById(caller.tenantId, invoiceId, { forUpdate: true });
       if (!invoice) throw new ReferencedInvoiceNotFound();
       const number = await r.documentNumbers.next(caller.tenantId, caller.fiscalYearId, 'RF');
       const created = invoice.refund(
@@ -32,6 +33,6 @@ export class CreateRefund {
       await r.invoices.save(invoice);
       await r.refunds.add(created);
       return created;
-    });
+    }, keyed);
   }
 }

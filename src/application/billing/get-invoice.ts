@@ -25,15 +25,14 @@ export class GetInvoice {
 
   async execute(caller: Caller, id: string): Promise<InvoiceDetail> {
     if (!isUuid(id)) throw new InvoiceNotFound();
-    const invoiceId = id.toLowerCase();
     return this.uow.read(async (r) => {
-      const invoice = await r.invoices.findById(caller.tenantId, invoiceId);
+      const invoice = await r.invoices.findById(caller.tenantId, id);
       if (!invoice) throw new InvoiceNotFound();
       const [payments, refunds, creditNotes, debitNotes] = await Promise.all([
-        r.payments.findByInvoice(caller.tenantId, invoiceId),
-        r.refunds.findByInvoice(caller.tenantId, invoiceId),
-        r.creditNotes.findByInvoice(caller.tenantId, invoiceId),
-        r.debitNotes.findByInvoice(caller.tenantId, invoiceId),
+        r.payments.findByInvoice(caller.tenantId, invoice.id),
+        r.refunds.findByInvoice(caller.tenantId, invoice.id),
+        r.creditNotes.findByInvoice(caller.tenantId, invoice.id),
+        r.debitNotes.findByInvoice(caller.tenantId, invoice.id),
       ]);
       return { invoice, payments, refunds, creditNotes, debitNotes };
     });

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { InvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import type { Payment } from '../../domain/billing/payment.js';
@@ -31,12 +32,18 @@ export class RecordPayment {
   ) {}
 
   /** An integration's payment: the invoice of its tenant, attributed to its branch and fiscal year. */
-  execute(caller: Caller, invoiceId: string, command: RecordPaymentCommand): Promise<RecordedPayment> {
+  execute(
+    caller: Caller,
+    invoiceId: string,
+    command: RecordPaymentCommand,
+    keyed?: KeyedWrite,
+  ): Promise<RecordedPayment> {
     return this.record(
       invoiceId,
       (r, id) => r.invoices.findById(caller.tenantId, id, { forUpdate: true }),
       () => caller,
       command,
+      keyed,
     );
   }
 
@@ -58,10 +65,11 @@ export class RecordPayment {
     lock: (r: Pick<Repositories, PaymentRepositories>, id: string) => Promise<Invoice | null>,
     attribution: (invoice: Invoice) => { tenantId: string; branchId: string; fiscalYearId: string },
     command: RecordPaymentCommand,
+    keyed?: KeyedWrite,
   ): Promise<RecordedPayment> {
     if (!isUuid(invoiceId)) throw new InvoiceNotFound();
     return this.uow.run(async (r) => {
-      const invoice = await lock(r, invoiceId.toLowerCase());
+      const invoice = await lock(r, invoiceId);
       if (!invoice) throw new InvoiceNotFound();
       const to = attribution(invoice);
       // A refusal rolls back, and with it the number: the PAY- sequence stays gapless.
@@ -74,6 +82,6 @@ export class RecordPayment {
       await r.invoices.save(invoice);
       await r.payments.add(payment);
       return { payment, invoice };
-    });
+    }, keyed);
   }
 }

@@ -6,7 +6,7 @@ import {
   MAX_ITEM_QUANTITY,
   MAX_REASON_LENGTH,
 } from '../../domain/inventory/adjustment-request.js';
-import { MAX_BARCODE_LENGTH, MAX_TAX_RATE, MAX_UNIT_LENGTH } from '../../domain/inventory/product.js';
+import { MAX_BARCODE_LENGTH, MAX_TAX_RATE, MAX_UNIT_LENGTH, PRICE_RULE } from '../../domain/inventory/product.js';
 import { MAX_SUPPLIER_NAME_LENGTH, PURCHASE_ORDER_STATUSES } from '../../domain/inventory/purchase-order.js';
 import {
   DEFAULT_RESERVATION_SECONDS,
@@ -15,8 +15,18 @@ import {
 } from '../../domain/inventory/reservation.js';
 import { MAX_DOCUMENT_ITEMS } from '../../domain/inventory/stock-lines.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
-import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
-import { AtLeastOneOf, Money, Name, PageQueryFields, Quantity, Uuid } from '../shared/schemas.js';
+import {
+  AtLeastOneOf,
+  CalendarDate,
+  Money,
+  Name,
+  PageQueryFields,
+  Quantity,
+  SearchTerm,
+  Text,
+  UnitPrice,
+  Uuid,
+} from '../shared/schemas.js';
 
 /**
  * Every inventory input, declared once: the HTTP routes and the CLI compile these
@@ -24,11 +34,6 @@ import { AtLeastOneOf, Money, Name, PageQueryFields, Quantity, Uuid } from '../s
  * messages; the use cases take the `Static` command types and trust them. The domain builds
  * its value objects (Money, Quantity) from the typed values and writes no message of its own.
  */
-
-/** Text that must hold more than blanks: validation.ts says "<field> should not be empty". */
-function Text(maxLength: number) {
-  return Type.String({ minLength: 1, maxLength, pattern: '\\S' });
-}
 
 /** One of `values`, as a plain JSON Schema enum (one error, listing the values). */
 function OneOf<const T extends readonly string[]>(values: T) {
@@ -38,7 +43,7 @@ function OneOf<const T extends readonly string[]>(values: T) {
 /** `GET /products`: page, limit and an optional search on name or SKU. */
 export const ListProductsQuery = Type.Object({
   ...PageQueryFields,
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(SearchTerm),
 });
 export type ListProductsQuery = Static<typeof ListProductsQuery>;
 
@@ -46,7 +51,7 @@ export type ListProductsQuery = Static<typeof ListProductsQuery>;
 export const UpdateProductBody = Type.Object(
   {
     name: Type.Optional(Name),
-    price: Type.Optional(Type.Number({ ...Money, 'x-message': 'price must be a positive number' })),
+    price: Type.Optional(Type.Number({ ...Money, 'x-message': PRICE_RULE })),
   },
   {
     additionalProperties: false,
@@ -74,7 +79,7 @@ export const CreateProductBody = Type.Object(
       }),
     ),
     barcode: Type.Optional(Text(MAX_BARCODE_LENGTH)),
-    price: Type.Number({ ...Money, 'x-message': 'price must be a positive number with at most 2 decimals' }),
+    price: Type.Number({ ...Money, 'x-message': PRICE_RULE }),
     minStock: Type.Optional(Type.Number({ minimum: 0, maximum: STOCK_LEVEL_BOUNDS.max.toNumber(), maxDecimals: 3 })),
     slug: Type.Optional(
       Type.String({
@@ -94,7 +99,7 @@ const StockItemBody = Type.Object(
   { additionalProperties: false },
 );
 const StockItems = Type.Array(StockItemBody, { minItems: 1, maxItems: MAX_DOCUMENT_ITEMS });
-const Reference = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const Reference = Text(100);
 
 /** `POST /products/transfer`. */
 export const TransferStockBody = Type.Object(
@@ -121,21 +126,18 @@ export const ReserveStockBody = Type.Object(
 );
 export type ReserveStockCommand = Static<typeof ReserveStockBody>;
 
-/** A unit cost: >= 0, at most 2 decimals. */
-const UnitCost = Type.Number({ minimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
-
 /** `POST /purchase-orders` and back office `POST /tenants/:tenantId/purchase-orders`. */
 export const CreatePurchaseOrderBody = Type.Object(
   {
     supplierName: Text(MAX_SUPPLIER_NAME_LENGTH),
     warehouseId: Uuid,
-    expectedOn: Type.Optional(Type.String({ format: 'date', pattern: '^(?!0000)' })),
+    expectedOn: Type.Optional(CalendarDate('expectedOn')),
     items: Type.Array(
       Type.Object(
         {
           productId: Uuid,
           quantity: Type.Number({ ...Quantity, maximum: MAX_ITEM_QUANTITY }),
-          unitCost: UnitCost,
+          unitCost: UnitPrice,
         },
         { additionalProperties: false },
       ),
@@ -181,7 +183,7 @@ export const ReceiveGoodsBody = Type.Object(
         {
           productId: Uuid,
           quantity: Type.Number({ ...Quantity, maximum: MAX_ITEM_QUANTITY }),
-          unitCost: Type.Optional(UnitCost),
+          unitCost: Type.Optional(UnitPrice),
         },
         { additionalProperties: false },
       ),

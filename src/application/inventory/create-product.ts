@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { baseSlugOf, firstFreeSlug, Product } from '../../domain/inventory/product.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
@@ -18,7 +19,7 @@ export class CreateProduct {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateProductCommand): Promise<Product> {
+  async execute(input: CreateProductCommand, keyed?: KeyedWrite): Promise<Product> {
     const { tenantId, ...fields } = input;
     const id = this.ids.next();
     return this.uow.run(async (r) => {
@@ -31,6 +32,6 @@ export class CreateProduct {
       const product = Product.create(id, tenantId, fields, this.clock.now(), derived);
       await r.products.add(product);
       return product;
-    });
+    }, keyed);
   }
 }

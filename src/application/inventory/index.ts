@@ -1,6 +1,8 @@
 import type { CreateProduct } from './create-product.js';
 import type { GetLowStockSummary } from './get-low-stock-summary.js';
 import type { GetProduct } from './get-product.js';
+import type { ListProducts } from './list-products.js';
+import type { UpdateProduct } from './update-product.js';
 import type { ListAdjustments } from './list-adjustments.js';
 import type { CreatePurchaseOrder, ListPurchaseOrders } from './purchase-orders.js';
 import type { ReceiveGoods } from './receive-goods.js';
@@ -10,11 +12,12 @@ import type { ReserveStock } from './reserve-stock.js';
 import type { TransferStock } from './transfer-stock.js';
 
 /**
- * The inventory use cases the external API drives (spec 4.1, plus transfers,
- * reservations, purchase orders and goods receipts); the router
- * factory `createInventoryRoutes` takes this object. Product list and update belong elsewhere.
+ * The catalogue and inventory use cases the external API drives: products, stock, adjustment
+ * requests, transfers, reservations, purchase orders and goods receipts.
  */
 export interface InventoryUseCases {
+  listProducts: ListProducts;
+  updateProduct: UpdateProduct;
   requestAdjustment: RequestAdjustment;
   listAdjustments: ListAdjustments;
   lowStockSummary: GetLowStockSummary;

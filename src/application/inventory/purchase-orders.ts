@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { ProductNotFound, PurchaseOrderNotFound } from '../../domain/inventory/errors.js';
 import { PurchaseOrder, type PurchaseOrderStatus } from '../../domain/inventory/purchase-order.js';
 import { distinctStockLinesOf } from '../../domain/inventory/stock-lines.js';
@@ -25,7 +26,7 @@ async function placeOrder(
   meta: { id: string; fiscalYearId: string; branchId: string | null; integrationId: string | null },
   now: Date,
 ): Promise<PurchaseOrder> {
-  const warehouseId = command.warehouseId.toLowerCase();
+  const { warehouseId } = command;
   const warehouse = await r.warehouses.findById(tenantId, warehouseId);
   if (!warehouse) throw new WarehouseNotFound();
   const lines = distinctStockLinesOf(command.items);
@@ -64,14 +65,14 @@ export class CreatePurchaseOrder {
     private readonly clock: Clock,
   ) {}
 
-  execute(caller: Caller, command: CreatePurchaseOrderCommand): Promise<PurchaseOrder> {
+  execute(caller: Caller, command: CreatePurchaseOrderCommand, keyed?: KeyedWrite): Promise<PurchaseOrder> {
     const meta = {
       id: this.ids.next(),
       fiscalYearId: caller.fiscalYearId,
       branchId: caller.branchId,
       integrationId: caller.integrationId,
     };
-    return this.uow.run((r) => placeOrder(r, caller.tenantId, command, meta, this.clock.now()));
+    return this.uow.run((r) => placeOrder(r, caller.tenantId, command, meta, this.clock.now()), keyed);
   }
 }
 
@@ -96,7 +97,7 @@ export class AdminCreatePurchaseOrder {
       if (!(await r.tenants.findById(tenantId))) throw new TenantNotFound();
       const today = now.toISOString().slice(0, 10);
       const year = fiscalYearId
-        ? await r.fiscalYears.findById(tenantId, fiscalYearId.toLowerCase())
+        ? await r.fiscalYears.findById(tenantId, fiscalYearId)
         : await r.fiscalYears.findOverlapping(tenantId, today, today);
       if (!year) throw new FiscalYearNotFound();
       const meta = { id: this.ids.next(), fiscalYearId: year.id, branchId: null, integrationId: null };

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import {
   ProductNotFound,
   PurchaseOrderInvalidState,
@@ -39,7 +40,7 @@ export class ReceiveGoods {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, command: ReceiveGoodsCommand): Promise<GoodsReceipt> {
+  async execute(caller: Caller, command: ReceiveGoodsCommand, keyed?: KeyedWrite): Promise<GoodsReceipt> {
     const { tenantId } = caller;
     if (command.purchaseOrderId === undefined && command.warehouseId === undefined) {
       throw new ReceiptWarehouseRequired();
@@ -51,15 +52,15 @@ export class ReceiveGoods {
       let warehouseId: string;
       let items: GoodsReceiptItem[];
       if (command.purchaseOrderId !== undefined) {
-        order = await r.purchaseOrders.findById(tenantId, command.purchaseOrderId.toLowerCase(), { forUpdate: true });
+        order = await r.purchaseOrders.findById(tenantId, command.purchaseOrderId, { forUpdate: true });
         if (!order) throw new PurchaseOrderNotFound();
         warehouseId = order.warehouseId;
-        if (command.warehouseId !== undefined && command.warehouseId.toLowerCase() !== warehouseId) {
+        if (command.warehouseId !== undefined && command.warehouseId !== warehouseId) {
           throw new ReceiptWarehouseMismatch();
         }
         items = order.receive(lines, now);
       } else {
-        warehouseId = command.warehouseId!.toLowerCase();
+        warehouseId = command.warehouseId!;
         if (!(await r.warehouses.findById(tenantId, warehouseId))) throw new WarehouseNotFound();
         const existing = await r.products.findExistingIds(
           tenantId,
@@ -112,6 +113,6 @@ export class ReceiveGoods {
         ),
       );
       return receipt;
-    });
+    }, keyed);
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { AdjustmentRequest, firstShortfall, itemsOf } from '../../domain/inventory/adjustment-request.js';
 import { InsufficientAvailableStock, ProductNotFound } from '../../domain/inventory/errors.js';
 import { WarehouseNotFound } from '../../domain/organization/errors.js';
@@ -22,9 +23,9 @@ export class RequestAdjustment {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, command: RequestAdjustmentCommand): Promise<AdjustmentRequest> {
+  async execute(caller: Caller, command: RequestAdjustmentCommand, keyed?: KeyedWrite): Promise<AdjustmentRequest> {
     const tenantId = caller.tenantId;
-    const warehouseId = command.warehouseId.toLowerCase();
+    const { warehouseId } = command;
     const items = itemsOf(command.items);
     return this.uow.run(async (r) => {
       if (!(await r.warehouses.findById(tenantId, warehouseId))) throw new WarehouseNotFound();
@@ -55,6 +56,6 @@ export class RequestAdjustment {
       );
       await r.adjustmentRequests.add(request);
       return request;
-    });
+    }, keyed);
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { ReservationNotActive, ReservationNotFound } from '../../domain/inventory/errors.js';
 import type { Reservation } from '../../domain/inventory/reservation.js';
 import { movementEntry } from '../../domain/inventory/stock-ledger.js';
@@ -43,7 +44,7 @@ export class CommitReservation {
     private readonly clock: Clock,
   ) {}
 
-  execute(caller: Pick<Caller, 'tenantId'>, id: string): Promise<ReservationAt> {
+  execute(caller: Pick<Caller, 'tenantId'>, id: string, keyed?: KeyedWrite): Promise<ReservationAt> {
     const now = this.clock.now();
     return this.uow.run(async (r) => {
       const reservation = await r.reservations.findById(caller.tenantId, id, { forUpdate: true });
@@ -72,7 +73,7 @@ export class CommitReservation {
       });
       await r.stockLedger.add(entries.sort((a, b) => a.row - b.row));
       return { reservation, at: now };
-    });
+    }, keyed);
   }
 }
 
@@ -86,7 +87,7 @@ export class ReleaseReservation {
     private readonly clock: Clock,
   ) {}
 
-  execute(caller: Pick<Caller, 'tenantId'>, id: string): Promise<ReservationAt> {
+  execute(caller: Pick<Caller, 'tenantId'>, id: string, keyed?: KeyedWrite): Promise<ReservationAt> {
     const now = this.clock.now();
     return this.uow.run(async (r) => {
       const reservation = await r.reservations.findById(caller.tenantId, id, { forUpdate: true });
@@ -97,7 +98,7 @@ export class ReleaseReservation {
         r.stock.unreserve(reservation.tenantId, reservation.warehouseId, item.productId, item.quantity, now),
       );
       return { reservation, at: now };
-    });
+    }, keyed);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { InsufficientAvailableStock, ProductNotFound } from '../../domain/inventory/errors.js';
 import { Reservation } from '../../domain/inventory/reservation.js';
 import { distinctStockLinesOf } from '../../domain/inventory/stock-lines.js';
@@ -24,9 +25,9 @@ export class ReserveStock {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, command: ReserveStockCommand): Promise<Reservation> {
+  async execute(caller: Caller, command: ReserveStockCommand, keyed?: KeyedWrite): Promise<Reservation> {
     const { tenantId } = caller;
-    const warehouseId = command.warehouseId.toLowerCase();
+    const { warehouseId } = command;
     const lines = distinctStockLinesOf(command.items);
     const now = this.clock.now();
     return this.uow.run(async (r) => {
@@ -60,6 +61,6 @@ export class ReserveStock {
       );
       await r.reservations.add(reservation);
       return reservation;
-    });
+    }, keyed);
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { InsufficientAvailableStock, ProductNotFound, StockLevelLimitExceeded } from '../../domain/inventory/errors.js';
 import { newTransfer, type StockTransfer } from '../../domain/inventory/stock-documents.js';
 import { movementEntry, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
@@ -28,7 +29,7 @@ export class TransferStock {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, command: TransferStockCommand): Promise<StockTransfer> {
+  async execute(caller: Caller, command: TransferStockCommand, keyed?: KeyedWrite): Promise<StockTransfer> {
     const { tenantId } = caller;
     const lines = distinctStockLinesOf(command.items);
     const draft = newTransfer({
@@ -97,6 +98,6 @@ export class TransferStock {
         }),
       );
       return transfer;
-    });
+    }, keyed);
   }
 }

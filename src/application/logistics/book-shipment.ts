@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { Shipment, type Recipient } from '../../domain/logistics/shipment.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
@@ -21,7 +22,7 @@ export class BookShipment {
     private readonly carrier: Carrier,
   ) {}
 
-  async execute(caller: Caller, command: BookShipmentCommand): Promise<Shipment> {
+  async execute(caller: Caller, command: BookShipmentCommand, keyed?: KeyedWrite): Promise<Shipment> {
     // Outside the transaction: a retried transaction books the same shipment id again.
     const id = this.ids.next();
     const weightKg = Quantity.of(command.weightKg);
@@ -55,7 +56,7 @@ export class BookShipment {
           number,
           branchId: caller.branchId,
           fiscalYearId: caller.fiscalYearId,
-          invoiceId: command.invoiceId?.toLowerCase() ?? null,
+          invoiceId: command.invoiceId ?? null,
           reference: command.reference ?? null,
           weightKg,
           codAmount,
@@ -67,6 +68,6 @@ export class BookShipment {
       );
       await r.shipments.add(shipment);
       return shipment;
-    });
+    }, keyed);
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { ShipmentNotFound } from '../../domain/logistics/errors.js';
 import type { Shipment } from '../../domain/logistics/shipment.js';
 import type { Caller } from '../access/caller.js';
@@ -16,15 +17,13 @@ export class CancelShipment {
     private readonly clock: Clock,
   ) {}
 
-  execute(caller: Caller, command: CancelShipmentCommand): Promise<Shipment> {
+  execute(caller: Caller, command: CancelShipmentCommand, keyed?: KeyedWrite): Promise<Shipment> {
     return this.uow.run(async (r) => {
-      const shipment = await r.shipments.findById(caller.tenantId, command.shipmentId.toLowerCase(), {
-        forUpdate: true,
-      });
+      const shipment = await r.shipments.findById(caller.tenantId, command.shipmentId, { forUpdate: true });
       if (!shipment) throw new ShipmentNotFound();
       shipment.cancel(command.reason, this.clock.now());
       await r.shipments.save(shipment);
       return shipment;
-    });
+    }, keyed);
   }
 }

@@ -6,7 +6,9 @@ import {
   MAX_WEIGHT_KG,
   NOTE_MAX_LENGTH,
 } from '../../domain/logistics/shipment.js';
-import { Name, Uuid } from '../shared/schemas.js';
+import { PHONE_PATTERN, phoneRule } from '../../domain/shared/phone.js';
+import { textRule } from '../../domain/shared/text.js';
+import { Name, Text, Uuid } from '../shared/schemas.js';
 
 /**
  * The inputs of the logistics context, each declared once: the HTTP adapter
@@ -19,13 +21,8 @@ const Country = Type.String({
   'x-message': 'recipient.address.country must be an ISO 3166-1 alpha-2 country code, such as DE',
 });
 const Line = (max: number) => Type.String({ minLength: 1, maxLength: max });
-/** Free text of at least one non-blank character. */
-const Reason = Type.String({
-  minLength: 1,
-  maxLength: NOTE_MAX_LENGTH,
-  pattern: '\\S',
-  'x-message': `reason must be a non-empty string of at most ${NOTE_MAX_LENGTH} characters`,
-});
+/** A cancellation reason: 1 to NOTE_MAX_LENGTH characters, not only blanks. */
+const Reason = Text(NOTE_MAX_LENGTH, textRule('reason', NOTE_MAX_LENGTH));
 
 export const Address = Type.Object(
   {
@@ -41,10 +38,7 @@ export const Address = Type.Object(
 export const Recipient = Type.Object(
   {
     name: Name,
-    phone: Type.String({
-      pattern: '^\\+?[0-9 ()-]{3,32}$',
-      'x-message': 'recipient.phone must be 3 to 32 digits, spaces or "+()-"',
-    }),
+    phone: Type.String({ pattern: PHONE_PATTERN, 'x-message': phoneRule('recipient.phone') }),
     address: Address,
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
+import { CalendarDate, Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
  * The back-office inputs of the organization context, each declared once: the
@@ -12,17 +12,6 @@ const Code = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,20}$',
   'x-message': 'code must be 1 to 20 letters, digits, "-" or "_"',
 });
-
-/**
- * A calendar date `YYYY-MM-DD` (ajv's `date` format refuses `2026-02-30`). Year 0000 (1 BC)
- * passes the format but is no PostgreSQL date, so the pattern refuses it.
- */
-const CalendarDate = (field: string) =>
-  Type.String({
-    format: 'date',
-    pattern: '^(?!0000)',
-    'x-message': `${field} must be a date in the form YYYY-MM-DD`,
-  });
 
 export const CreateTenantBody = Type.Object({ name: Name }, { additionalProperties: false });
 export type CreateTenantCommand = Static<typeof CreateTenantBody>;

@@ -70,9 +70,23 @@ export interface AuthFailureLimiter {
   recordFailure(address: string): Promise<number>;
 }
 
-/** HMAC-SHA256 as lowercase hex, and a constant-time comparison of two such strings. */
+/** A request line as an `x-signature` covers it: the method, path and query, and headers as sent. */
+export interface SignedRequestLine {
+  method: string;
+  pathWithQuery: string;
+  timestamp: string;
+  nonce: string;
+}
+
+/**
+ * The signatures integrators sign requests with (HMAC-SHA256 as lowercase hex, keyed with a
+ * client secret), and a constant-time comparison of two such strings.
+ */
 export interface RequestSigner {
-  hmacHex(secret: string, message: string): string;
+  /** The signature of a body's signed members (every member but `signature`, in the order received). */
+  bodySignature(secret: string, signedMembers: Record<string, unknown>): string;
+  /** The `x-signature` of a request line. */
+  requestLineSignature(secret: string, line: SignedRequestLine): string;
   matches(expectedHex: string, givenHex: string): boolean;
 }
 

@@ -62,6 +62,34 @@ export interface IdempotencyKeyEntry {
 }
 
 /**
+ * A keyed request's write, done and not yet committed: the transaction that inserted the key's
+ * row and did the work stays open until the answer is known, and commits with it.
+ */
+export interface HeldWrite {
+  /** Adds the answer to the key's row and commits the write with it. */
+  commit(answer: IdempotentAnswer): Promise<void>;
+  /** Rolls the write back, its key's row with it: the key is free again. */
+  rollBack(): Promise<void>;
+}
+
+/**
+ * A request's Idempotency-Key, handed by the HTTP adapter to the use case and by the use case to
+ * each of its unit-of-work calls. The first transaction given it inserts the key's row before
+ * its work and is then held open (`held`); the request's later work joins it; and the HTTP
+ * adapter commits it with the answer (or rolls it back). So a write is never committed without
+ * its answer, nor an answer kept without its write.
+ */
+export interface KeyedWrite extends IdempotencyKeyEntry {
+  /** The request's write, from its first transaction until the answer commits it. */
+  held: HeldWrite | null;
+  /**
+   * Set once the answer is kept or the lock timeout has passed: work after it holds nothing
+   * (and, past the lock timeout, is refused).
+   */
+  closed: 'answered' | 'lock timed out' | null;
+}
+
+/**
  * Idempotency-Key rows. The row of a request that writes is inserted by the unit
  * of work first in the business transaction, and its answer is added in that same transaction
  * before it commits (so none of the three exists without the others); `complete` inserts the

@@ -155,7 +155,7 @@ export interface StockRepository {
   /**
    * Both summaries of spec 2.3 in the order OUT_OF_STOCK, LOW_STOCK (each always present),
    * each listing up to `limit` products, lowest stock first, then name and id; classified by
-   * LOW_STOCK_RULE (the rule of `lowStockStatusOf`).
+   * LOW_STOCK_RULE.
    */
   findLowStockSummary(tenantId: string, limit: number): Promise<LowStockSummary[]>;
 }

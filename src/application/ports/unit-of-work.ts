@@ -1,4 +1,5 @@
 import type { IntegrationRepository } from './access-ports.js';
+import type { KeyedWrite } from './gateway-ports.js';
 import type {
   CustomerRepository,
   InvoiceRepository,
@@ -69,7 +70,12 @@ export type RepositoryName = keyof Repositories;
  * connection would wait for this transaction to end.
  */
 export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
-  run<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+  /**
+   * `keyed`: the request's Idempotency-Key, when it has one. The first `run` or `runStatement`
+   * given it inserts the key's row with its work and leaves its transaction open for the answer
+   * (`KeyedWrite`); later calls given it (`read` too) run inside that transaction.
+   */
+  run<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, keyed?: KeyedWrite): Promise<T>;
   /**
    * For `work` whose only write is one repository call documented as a single statement,
    * atomic on its own (`InvoiceRepository.add`): it runs with no transaction around it, so the
@@ -79,6 +85,6 @@ export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
    * answer (as `run` does for a keyed request). Its aggregates must record no events (there is
    * no transaction to carry them to the outbox). Retried like `run`.
    */
-  runStatement<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
-  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+  runStatement<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, keyed?: KeyedWrite): Promise<T>;
+  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, keyed?: KeyedWrite): Promise<T>;
 }

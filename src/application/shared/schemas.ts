@@ -9,15 +9,41 @@ import { MAX_PAGE } from '../ports/pagination.js';
  * the HTTP adapter and the CLI compile that one schema with ajv (src/adapters/shared/validation.ts),
  * the use case takes its `Static` type, and the OpenAPI document publishes it.
  *
- * `maxDecimals` and `x-message` are ajv keywords of this project (see validation.ts).
+ * `maxDecimals`, `x-message` and `x-lowercase` are ajv keywords of this project (see validation.ts).
  */
-export const Uuid = Type.String({ format: 'uuid' });
-/** A name: 1 to 200 characters, not only blanks (`\S`: "<field> should not be empty"). */
-export const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/**
+ * An id: a UUID in any case, lower-cased once validated (`x-lowercase`), so use cases and
+ * aggregates compare it with stored ids as it is.
+ */
+export const Uuid = Type.String({ format: 'uuid', 'x-lowercase': true });
+/**
+ * Text of 1 to `maxLength` characters, not only blanks (`\S`). Without `message` a blank one is
+ * refused as "<field> should not be empty"; with it, every problem of the field is worded so.
+ */
+export function Text(maxLength: number, message?: string) {
+  const worded = message === undefined ? {} : { 'x-message': message };
+  return Type.String({ minLength: 1, maxLength, pattern: '\\S', ...worded });
+}
+/** A name: 1 to 200 characters, not only blanks. */
+export const Name = Text(200);
 /** A price or amount: > 0, at most 2 decimals, no more than its numeric(14,2) column holds. */
 export const Money = Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
+/** A unit price or unit cost: like `Money`, but 0 is allowed (a free line). */
+export const UnitPrice = Type.Number({ minimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
 /** A quantity: > 0, at most 3 decimals, no more than its numeric(14,3) column holds. */
 export const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: MAX_QUANTITY.toNumber(), maxDecimals: 3 });
+/**
+ * A calendar date `YYYY-MM-DD` (ajv's `date` format refuses `2026-02-30`). Year 0000 (1 BC)
+ * passes the format but is no PostgreSQL date, so the pattern refuses it.
+ */
+export const CalendarDate = (field: string) =>
+  Type.String({
+    format: 'date',
+    pattern: '^(?!0000)',
+    'x-message': `${field} must be a date in the form YYYY-MM-DD`,
+  });
+/** A list's search term (a substring of names, SKUs or contact fields): at most 100 characters. */
+export const SearchTerm = Type.String({ maxLength: 100 });
 /** Bounded so that (page - 1) × limit can never overflow an OFFSET. */
 export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
 export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 10 });

@@ -1,53 +1,16 @@
 /**
- * Roles and what they may call: one table mapping role × route.
+ * Integration roles and what they may call. Each external route names the areas it belongs to
+ * (in its route table); a role may call it when it holds one of them.
  * ADMIN: everything. INVENTORY: products read/write, stock adjustments, inventory roadmap.
  * BILLING: billing read/write. LOGISTICS: shipments (book, track, cancel). READ_ONLY: every GET.
+ * Every role may read its own usage (area `any`). Reservations belong to inventory and billing
+ * (a shop's checkout holds stock).
  */
 export const ROLES = ['ADMIN', 'INVENTORY', 'BILLING', 'LOGISTICS', 'READ_ONLY'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** `any`: every role may call it (the caller's own usage). */
-type Area = 'inventory' | 'billing' | 'logistics' | 'any';
-
-/**
- * Every external route, by method and express path pattern (relative to /api/v1/external),
- * with the area (or areas) it belongs to. A route missing here is refused to every role but
- * ADMIN. Reservations belong to inventory and billing (a shop's checkout holds stock).
- */
-export const EXTERNAL_ROUTES: Record<string, Area | readonly Area[]> = {
-  'GET /products': 'inventory',
-  'GET /products/stock': 'inventory',
-  'PUT /products/:id': 'inventory',
-  'POST /products/adjust': 'inventory',
-  'GET /products/adjustments': 'inventory',
-  'GET /products/:id': 'inventory',
-  'POST /products': 'inventory',
-  'POST /products/transfer': 'inventory',
-  'POST /products/reserve': ['inventory', 'billing'],
-  'GET /products/reservations/:id': ['inventory', 'billing'],
-  'POST /products/reservations/:id/commit': ['inventory', 'billing'],
-  'POST /products/reservations/:id/release': ['inventory', 'billing'],
-  'GET /purchase-orders': 'inventory',
-  'POST /purchase-orders': 'inventory',
-  'POST /goods-receipt': 'inventory',
-  'GET /billing/invoices': 'billing',
-  'POST /billing/invoices': 'billing',
-  'GET /billing/invoices/:id': 'billing',
-  'PATCH /billing/invoices/:id/void': 'billing',
-  'POST /billing/invoices/:id/payments': 'billing',
-  'GET /billing/credit-notes': 'billing',
-  'POST /billing/credit-notes': 'billing',
-  'GET /billing/debit-notes': 'billing',
-  'POST /billing/debit-notes': 'billing',
-  'POST /billing/customers': 'billing',
-  'GET /billing/customers': 'billing',
-  'POST /billing/refunds': 'billing',
-  'POST /billing/notes': 'billing',
-  'POST /logistics/shipments': 'logistics',
-  'POST /logistics/shipments/cancel': 'logistics',
-  'GET /logistics/shipments/:id/track': 'logistics',
-  'GET /usage': 'any',
-};
+/** `any`: every role may call it. */
+export type Area = 'inventory' | 'billing' | 'logistics' | 'any';
 
 const ROLE_AREAS: Record<Role, { areas: readonly Area[]; anyGet: boolean; all: boolean }> = {
   ADMIN: { areas: ['inventory', 'billing', 'logistics'], anyGet: true, all: true },
@@ -57,13 +20,15 @@ const ROLE_AREAS: Record<Role, { areas: readonly Area[]; anyGet: boolean; all: b
   READ_ONLY: { areas: [], anyGet: true, all: false },
 };
 
-/** May `role` call `METHOD /route-pattern`? */
-export function mayCall(role: Role, method: string, routePattern: string): boolean {
+/**
+ * May `role` call a route of `areas` with `method`? `areas` null: a path no route serves, which
+ * only ADMIN may reach (it then answers 404 like any other unknown path).
+ */
+export function mayCall(role: Role, method: string, areas: readonly Area[] | null): boolean {
   const grant = ROLE_AREAS[role];
   if (grant.all) return true;
   const m = method.toUpperCase();
   if (grant.anyGet && (m === 'GET' || m === 'HEAD')) return true;
-  const areas = EXTERNAL_ROUTES[`${m === 'HEAD' ? 'GET' : m} ${routePattern}`];
-  if (areas === undefined) return false;
-  return (typeof areas === 'string' ? [areas] : areas).some((area) => area === 'any' || grant.areas.includes(area));
+  if (areas === null) return false;
+  return areas.some((area) => area === 'any' || grant.areas.includes(area));
 }

@@ -1,6 +1,7 @@
 /**
- * The pure rules of request authentication (spec 5.2–5.3): timestamp window,
- * nonce shape and the exact strings that are signed. Computing the HMAC is an adapter's job.
+ * The pure rules of request authentication (spec 5.2–5.3): timestamp window, nonce shape and
+ * which members of a body are signed. Computing the signatures is an adapter's job (with the
+ * SDK's signing functions, the very ones integrators sign with).
  */
 
 /** Requests are accepted within ±5 minutes of the server clock. */
@@ -63,27 +64,13 @@ export function isSignedMethod(method: string): boolean {
   return (SIGNED_METHODS as readonly string[]).includes(method.toUpperCase());
 }
 
-function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
-}
-
 /**
- * What a body signature covers: the compact JSON of the received body without its `signature`
- * member, keys in the order received, UTF-8, Base64.
+ * What a body signature covers: every member of the received body but `signature` (`nonce` and
+ * `timestamp` included), in the order received.
  */
-export function bodySigningString(body: Record<string, unknown>): string {
+export function signedBodyMembers<T extends Record<string, unknown>>(body: T): Omit<T, 'signature'> {
   const { signature: _signature, ...rest } = body;
-  return base64(JSON.stringify(rest));
-}
-
-/** What an `x-signature` header covers: Base64 of `METHOD\n<path with query>\n<x-timestamp>\n<x-nonce>`. */
-export function requestLineSigningString(
-  method: string,
-  pathWithQuery: string,
-  timestamp: string,
-  nonce: string,
-): string {
-  return base64(`${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${nonce}`);
+  return rest;
 }
 
 /** A signature must be 64 lowercase hex characters before it is compared at all. */

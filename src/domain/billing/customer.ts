@@ -1,5 +1,6 @@
 import { ValidationError } from '../shared/errors.js';
-import { cleanText } from '../shared/text.js';
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, phoneRule } from '../shared/phone.js';
+import { cleanText, requiredText, textRule } from '../shared/text.js';
 
 export interface Customer {
   readonly id: string;
@@ -18,15 +19,11 @@ export const TAX_ID_MAX_LENGTH = 64;
 export const ADDRESS_MAX_LENGTH = 500;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/**
- * A phone number: 3 to 32 of digits, spaces and `+()-`, at least 3 of them once
- * the blanks around are trimmed (the stored value is trimmed); its rule worded once.
- */
-export const PHONE_PATTERN = '^(?=[0-9 +()-]{3,32}$) *[0-9+()-][0-9 +()-]+[0-9+()-] *$';
-export const PHONE_RULE = 'phone must be 3 to 32 digits, spaces or "+()-"';
+/** A customer's phone number (`PHONE_PATTERN`), stored trimmed. */
+export const PHONE_RULE = phoneRule('phone');
 export const EMAIL_RULE = 'email must be a valid email address';
-export const TAX_ID_RULE = `taxId must be a non-empty string of at most ${TAX_ID_MAX_LENGTH} characters`;
-export const ADDRESS_RULE = `address must be a non-empty string of at most ${ADDRESS_MAX_LENGTH} characters`;
+export const TAX_ID_RULE = textRule('taxId', TAX_ID_MAX_LENGTH);
+export const ADDRESS_RULE = textRule('address', ADDRESS_MAX_LENGTH);
 const PHONE = new RegExp(PHONE_PATTERN);
 const ANYTHING = /./;
 
@@ -45,19 +42,13 @@ export interface NewCustomer {
  * still read as an email address or a phone number).
  */
 export function newCustomer(id: string, tenantId: string, input: NewCustomer, now: Date): Customer {
-  const name = cleanText(input.name, CUSTOMER_NAME_MAX_LENGTH);
-  if (name === null) {
-    throw new ValidationError(
-      `name must be a non-empty string of at most ${CUSTOMER_NAME_MAX_LENGTH} characters`,
-      'name',
-    );
-  }
+  const name = requiredText(input.name, 'name', CUSTOMER_NAME_MAX_LENGTH);
   return {
     id,
     tenantId,
     name,
     email: optional(input.email, 'email', EMAIL_MAX_LENGTH, EMAIL, EMAIL_RULE),
-    phone: optional(input.phone, 'phone', 32, PHONE, PHONE_RULE),
+    phone: optional(input.phone, 'phone', PHONE_MAX_LENGTH, PHONE, PHONE_RULE),
     taxId: optional(input.taxId, 'taxId', TAX_ID_MAX_LENGTH, ANYTHING, TAX_ID_RULE),
     address: optional(input.address, 'address', ADDRESS_MAX_LENGTH, ANYTHING, ADDRESS_RULE),
     createdAt: now,

@@ -42,7 +42,7 @@ export function invoiceLine(productId: string, quantity: Quantity, unitPrice: Mo
   if (unitPrice.isNegative() || unitPrice.greaterThan(MAX_AMOUNT)) {
     throw new RangeError(`Not an invoice line unit price: ${unitPrice.toString()}`);
   }
-  return { productId: productId.toLowerCase(), quantity, unitPrice, lineTotal: Money.lineTotal(quantity, unitPrice) };
+  return { productId, quantity, unitPrice, lineTotal: Money.lineTotal(quantity, unitPrice) };
 }
 
 /**

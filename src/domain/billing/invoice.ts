@@ -16,6 +16,7 @@ import {
 } from './invoice-amounts.js';
 import { invoiceLines, type InvoiceLine, type NewInvoice, type PaymentMethod } from './invoice-line.js';
 import { nextInvoiceStatus, type InvoiceEvent, type InvoiceStatus } from './invoice.machine.js';
+import { AWAITING_APPROVAL_NOTE_STATUSES } from './note.machine.js';
 import { Note, reasonText, type NoteKind } from './note.js';
 import { Payment, referenceText, type PaymentInput } from './payment.js';
 import { Refund, type RefundInput } from './refund.js';
@@ -89,7 +90,7 @@ export class Invoice extends AggregateRoot {
       {
         ...ids,
         number: UNNUMBERED,
-        customerId: request.customerId.toLowerCase(),
+        customerId: request.customerId,
         paymentMethod: request.paymentMethod,
         status: 'DRAFT',
         lines,
@@ -257,7 +258,7 @@ export class Invoice extends AggregateRoot {
     this.assertOwns(note);
     this.assertAcceptsNotes(note.kind, 'be approved against');
     if (note.kind === 'CREDIT') {
-      if (note.status === 'DRAFT') {
+      if (AWAITING_APPROVAL_NOTE_STATUSES.includes(note.status)) {
         const others = this.notes.pendingCredits.minus(note.amount);
         const balance = creditableBalance(this.amounts().netAmount, others);
         if (note.amount.greaterThan(balance)) throw new CreditNoteExceedsBalance('approval');

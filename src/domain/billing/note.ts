@@ -1,7 +1,7 @@
 import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import type { Money } from '../shared/money.js';
-import { cleanText } from '../shared/text.js';
+import { cleanText, textRule } from '../shared/text.js';
 import { NoteInvalidState } from './errors.js';
 import { nextNoteStatus, type NoteEvent, type NoteStatus } from './note.machine.js';
 
@@ -11,7 +11,7 @@ export type NoteKind = 'CREDIT' | 'DEBIT';
 export const REASON_MAX_LENGTH = 500;
 
 /** The rule of every billing reason (void reasons, note reasons), worded once: the request schemas show it too. */
-export const REASON_RULE = `reason must be a non-empty string of at most ${REASON_MAX_LENGTH} characters`;
+export const REASON_RULE = textRule('reason', REASON_MAX_LENGTH);
 
 /** A reason as stored: trimmed, 1 to REASON_MAX_LENGTH characters. */
 export function reasonText(value: string): string {

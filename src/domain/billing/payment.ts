@@ -1,7 +1,7 @@
 import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import type { Money } from '../shared/money.js';
-import { cleanText } from '../shared/text.js';
+import { cleanText, textRule } from '../shared/text.js';
 import type { PaymentMethod } from './invoice-line.js';
 
 export const PAYMENT_RECEIVED = 'billing.payment.received';
@@ -12,7 +12,7 @@ export const PAYMENT_STATUS = 'RECEIVED';
 /** The caller's own reference of a payment (a card slip, a QR transaction id): 1 to 100 characters. */
 export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
 /** The rule of a payment reference, worded once (the request schema shows it too). */
-export const PAYMENT_REFERENCE_RULE = `reference must be a non-empty string of at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`;
+export const PAYMENT_REFERENCE_RULE = textRule('reference', PAYMENT_REFERENCE_MAX_LENGTH);
 
 /** A payment as the invoice takes it: ids and attribution from the use case, the rest from the request. */
 export interface PaymentInput {

@@ -44,7 +44,7 @@ export interface AdjustmentLine {
 export function itemsOf(lines: readonly AdjustmentLine[]): AdjustmentItem[] {
   return lines.map((line, index) => ({
     row: index + 1,
-    productId: line.productId.toLowerCase(),
+    productId: line.productId,
     type: line.type,
     quantity: Quantity.of(line.quantity),
   }));
@@ -76,14 +76,14 @@ export interface AdjustmentRequestState {
  * machine beside this file, used as a pure transition function.
  */
 export class AdjustmentRequest extends AggregateRoot {
-  private constructor(private state: AdjustmentRequestState) {
+  private constructor(private s: AdjustmentRequestState) {
     super();
   }
 
   /**
    * A new PENDING request from a validated command (src/application/inventory/commands.ts):
-   * the reason trimmed, ids lower-cased, rows numbered from 1 in the order sent. Records no
-   * event: only approval is announced (spec 6.2).
+   * the reason trimmed, rows numbered from 1 in the order sent. Records no event: only
+   * approval is announced (spec 6.2).
    */
   static create(
     draft: AdjustmentDraft,
@@ -99,7 +99,7 @@ export class AdjustmentRequest extends AggregateRoot {
   ): AdjustmentRequest {
     return new AdjustmentRequest({
       ...meta,
-      warehouseId: draft.warehouseId.toLowerCase(),
+      warehouseId: draft.warehouseId,
       reason: draft.reason.trim(),
       items: itemsOf(draft.items),
       status: 'PENDING',
@@ -116,42 +116,42 @@ export class AdjustmentRequest extends AggregateRoot {
   }
 
   get id(): string {
-    return this.state.id;
+    return this.s.id;
   }
   get tenantId(): string {
-    return this.state.tenantId;
+    return this.s.tenantId;
   }
   get number(): string {
-    return this.state.number;
+    return this.s.number;
   }
   get warehouseId(): string {
-    return this.state.warehouseId;
+    return this.s.warehouseId;
   }
   get branchId(): string {
-    return this.state.branchId;
+    return this.s.branchId;
   }
   get status(): AdjustmentStatus {
-    return this.state.status;
+    return this.s.status;
   }
   get reason(): string {
-    return this.state.reason;
+    return this.s.reason;
   }
   get items(): readonly AdjustmentItem[] {
-    return this.state.items;
+    return this.s.items;
   }
   get decidedBy(): string | null {
-    return this.state.decidedBy;
+    return this.s.decidedBy;
   }
   get decidedAt(): Date | null {
-    return this.state.decidedAt;
+    return this.s.decidedAt;
   }
   get createdAt(): Date {
-    return this.state.createdAt;
+    return this.s.createdAt;
   }
 
-  /** A copy of the stored state (for mappers, presenters and fakes). */
-  snapshot(): AdjustmentRequestState {
-    return { ...this.state, items: [...this.state.items] };
+  /** The stored form (for mappers and presenters). */
+  state(): Readonly<AdjustmentRequestState> {
+    return this.s;
   }
 
   /**
@@ -159,15 +159,15 @@ export class AdjustmentRequest extends AggregateRoot {
    * to the stock in the same transaction (a shortfall there rolls everything back).
    */
   approve(by: string, now: Date): void {
-    this.state = { ...this.state, status: this.next('APPROVE'), decidedBy: by, decidedAt: now };
+    this.s = { ...this.s, status: this.next('APPROVE'), decidedBy: by, decidedAt: now };
     this.record({
       name: ADJUSTMENT_APPROVED,
-      tenantId: this.state.tenantId,
+      tenantId: this.s.tenantId,
       occurredAt: now,
       payload: {
-        id: this.state.id,
-        code: this.state.number,
-        branchId: this.state.branchId,
+        id: this.s.id,
+        code: this.s.number,
+        branchId: this.s.branchId,
         resource: 'STOCK_ADJUSTMENT',
         action: 'APPROVE',
       },
@@ -177,7 +177,7 @@ export class AdjustmentRequest extends AggregateRoot {
   /** PENDING → REJECTED with a reason (not blank, checked at the edge; stored trimmed). Stock does not change; no event. */
   reject(reason: string, by: string, now: Date): void {
     const status = this.next('REJECT');
-    this.state = { ...this.state, status, decidedBy: by, decidedAt: now, rejectionReason: reason.trim() };
+    this.s = { ...this.s, status, decidedBy: by, decidedAt: now, rejectionReason: reason.trim() };
   }
 
   /**
@@ -191,7 +191,7 @@ export class AdjustmentRequest extends AggregateRoot {
   private _decision: AdjustmentEvent['type'] | null = null;
 
   private next(event: AdjustmentEvent['type']): AdjustmentStatus {
-    const next = nextAdjustmentStatus(this.state.status, event);
+    const next = nextAdjustmentStatus(this.s.status, event);
     if (next === null) throw new AdjustmentRequestNotPending();
     this._decision = event;
     return next;

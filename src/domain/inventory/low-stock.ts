@@ -1,10 +1,8 @@
-import { Quantity } from '../shared/quantity.js';
-
 /**
  * The low-stock rule of spec 2.3, as data: the first bound the current stock
- * (sum over warehouses) falls under gives the status; none → not listed. `lowStockStatusOf`
- * evaluates it in memory, and the persistence adapter builds its SQL `CASE` from the same
- * bounds, so both classify alike (test/adapters/persistence/inventory-rules.test.ts).
+ * (sum over warehouses) falls under gives the status; none → not listed. It is evaluated where
+ * the stock is, in the database: the persistence adapter builds its SQL `CASE` from these
+ * bounds (test/adapters/persistence/inventory-rules.test.ts checks it against the spec's cases).
  *
  * - OUT_OF_STOCK: current stock <= 0
  * - LOW_STOCK:    current stock <  minStock
@@ -28,11 +26,3 @@ export type LowStockStatus = (typeof LOW_STOCK_RULE)[number]['status'];
 
 /** How many products each summary lists at most. */
 export const LOW_STOCK_LIST_LIMIT = 100;
-
-export function lowStockStatusOf(currentStock: Quantity, minStock: Quantity): LowStockStatus | null {
-  for (const bound of LOW_STOCK_RULE) {
-    const limit = bound.threshold === 'zero' ? Quantity.ZERO : minStock;
-    if (currentStock.lessThan(limit) || (bound.inclusive && currentStock.equals(limit))) return bound.status;
-  }
-  return null;
-}

@@ -23,6 +23,8 @@ export const DEFAULT_UNIT = 'pcs';
 export const MAX_UNIT_LENGTH = 16;
 export const MAX_BARCODE_LENGTH = 64;
 export const MAX_TAX_RATE = 100;
+/** The rule of a product's price, worded once: the create and the update schemas answer with it. */
+export const PRICE_RULE = 'price must be a positive number with at most 2 decimals';
 
 /**
  * A new product as the back office sends it, already checked at the edge
@@ -42,7 +44,7 @@ export interface NewProduct {
 
 /** A catalogue product of one tenant. `sku` is unique per tenant. */
 export class Product {
-  private constructor(private state: ProductState) {}
+  private constructor(private s: ProductState) {}
 
   /**
    * Trims name, sku, unit and barcode; the slug is the one given, else `derivedSlug` (the use
@@ -73,53 +75,53 @@ export class Product {
   }
 
   get id(): string {
-    return this.state.id;
+    return this.s.id;
   }
   get tenantId(): string {
-    return this.state.tenantId;
+    return this.s.tenantId;
   }
   get name(): string {
-    return this.state.name;
+    return this.s.name;
   }
   get slug(): string {
-    return this.state.slug;
+    return this.s.slug;
   }
   get sku(): string {
-    return this.state.sku;
+    return this.s.sku;
   }
   get price(): Money {
-    return this.state.price;
+    return this.s.price;
   }
   get minStock(): Quantity {
-    return this.state.minStock;
+    return this.s.minStock;
   }
   get unit(): string {
-    return this.state.unit;
+    return this.s.unit;
   }
   get taxRate(): Money {
-    return this.state.taxRate;
+    return this.s.taxRate;
   }
   get barcode(): string | null {
-    return this.state.barcode;
+    return this.s.barcode;
   }
   get createdAt(): Date {
-    return this.state.createdAt;
+    return this.s.createdAt;
   }
   get updatedAt(): Date {
-    return this.state.updatedAt;
+    return this.s.updatedAt;
   }
 
-  /** A copy of the stored state (for mappers and presenters). */
-  snapshot(): ProductState {
-    return { ...this.state };
+  /** The stored form (for mappers and presenters). */
+  state(): Readonly<ProductState> {
+    return this.s;
   }
 
   /** The external update of spec 4.1: `name` and/or `price` (the edge requires at least one). */
   update(changes: { name?: string; price?: number }, now: Date): void {
-    this.state = {
-      ...this.state,
-      name: changes.name === undefined ? this.state.name : changes.name.trim(),
-      price: changes.price === undefined ? this.state.price : Money.of(changes.price),
+    this.s = {
+      ...this.s,
+      name: changes.name === undefined ? this.s.name : changes.name.trim(),
+      price: changes.price === undefined ? this.s.price : Money.of(changes.price),
       updatedAt: now,
     };
   }

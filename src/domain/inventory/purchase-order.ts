@@ -52,7 +52,7 @@ export interface ReceivedLine extends StockLine {
 export class PurchaseOrder {
   private _transition: PurchaseOrderEventType | null = null;
 
-  private constructor(private state: PurchaseOrderState) {}
+  private constructor(private s: PurchaseOrderState) {}
 
   static create(
     meta: Omit<PurchaseOrderState, 'status' | 'items' | 'cancelReason' | 'createdAt' | 'updatedAt' | 'supplierName'>,
@@ -64,12 +64,11 @@ export class PurchaseOrder {
   ): PurchaseOrder {
     return new PurchaseOrder({
       ...meta,
-      warehouseId: meta.warehouseId.toLowerCase(),
       supplierName: input.supplierName.trim(),
       status: 'OPEN',
       items: input.items.map((item, index) => ({
         row: index + 1,
-        productId: item.productId.toLowerCase(),
+        productId: item.productId,
         orderedQuantity: Quantity.of(item.quantity),
         receivedQuantity: Quantity.ZERO,
         unitCost: Money.of(item.unitCost),
@@ -85,29 +84,30 @@ export class PurchaseOrder {
   }
 
   get id(): string {
-    return this.state.id;
+    return this.s.id;
   }
   get tenantId(): string {
-    return this.state.tenantId;
+    return this.s.tenantId;
   }
   get number(): string {
-    return this.state.number;
+    return this.s.number;
   }
   get warehouseId(): string {
-    return this.state.warehouseId;
+    return this.s.warehouseId;
   }
   get status(): PurchaseOrderStatus {
-    return this.state.status;
+    return this.s.status;
   }
   get items(): readonly PurchaseOrderItem[] {
-    return this.state.items;
+    return this.s.items;
   }
   get transition(): PurchaseOrderEventType | null {
     return this._transition;
   }
 
-  snapshot(): PurchaseOrderState {
-    return { ...this.state, items: [...this.state.items] };
+  /** The stored form (for mappers and presenters). */
+  state(): Readonly<PurchaseOrderState> {
+    return this.s;
   }
 
   /**
@@ -117,32 +117,32 @@ export class PurchaseOrder {
    * lines priced (`unitCost` given, else the order's) and moves the status.
    */
   receive(lines: readonly (StockLine & { unitCost?: number })[], now: Date): ReceivedLine[] {
-    if (nextPurchaseOrderStatus(this.state.status, 'RECEIVE_PART') === null) {
-      throw new PurchaseOrderInvalidState(this.state.status, 'receive goods on');
+    if (nextPurchaseOrderStatus(this.s.status, 'RECEIVE_PART') === null) {
+      throw new PurchaseOrderInvalidState(this.s.status, 'receive goods on');
     }
-    const received = new Map(this.state.items.map((i) => [i.productId, i.receivedQuantity]));
+    const received = new Map(this.s.items.map((i) => [i.productId, i.receivedQuantity]));
     const priced: ReceivedLine[] = [];
     for (const line of lines) {
-      const item = this.state.items.find((i) => i.productId === line.productId);
+      const item = this.s.items.find((i) => i.productId === line.productId);
       if (!item) throw new ProductNotOnPurchaseOrder(line.row);
       const after = received.get(item.productId)!.plus(line.quantity);
       if (after.greaterThan(item.orderedQuantity)) throw new QuantityExceedsOutstanding(line.row);
       received.set(item.productId, after);
       priced.push({ ...line, unitCost: line.unitCost === undefined ? item.unitCost : Money.of(line.unitCost) });
     }
-    const items = this.state.items.map((i) => ({ ...i, receivedQuantity: received.get(i.productId)! }));
+    const items = this.s.items.map((i) => ({ ...i, receivedQuantity: received.get(i.productId)! }));
     const complete = items.every((i) => i.receivedQuantity.equals(i.orderedQuantity));
     const event: PurchaseOrderEventType = complete ? 'RECEIVE_REST' : 'RECEIVE_PART';
-    this.state = { ...this.state, items, status: nextPurchaseOrderStatus(this.state.status, event)!, updatedAt: now };
+    this.s = { ...this.s, items, status: nextPurchaseOrderStatus(this.s.status, event)!, updatedAt: now };
     this._transition = event;
     return priced;
   }
 
   /** OPEN | PARTIALLY_RECEIVED → CANCELLED (back office), with an optional reason. */
   cancel(reason: string | null, now: Date): void {
-    const next = nextPurchaseOrderStatus(this.state.status, 'CANCEL');
-    if (next === null) throw new PurchaseOrderInvalidState(this.state.status, 'cancel');
-    this.state = { ...this.state, status: next, cancelReason: reason?.trim() || null, updatedAt: now };
+    const next = nextPurchaseOrderStatus(this.s.status, 'CANCEL');
+    if (next === null) throw new PurchaseOrderInvalidState(this.s.status, 'cancel');
+    this.s = { ...this.s, status: next, cancelReason: reason?.trim() || null, updatedAt: now };
     this._transition = 'CANCEL';
   }
 }

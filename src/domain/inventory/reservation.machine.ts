@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
+import { nextStatus, statesThatAccept, statusMoveOf } from '../shared/lifecycle.js';
 
 /** The statuses of a stock reservation. */
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMMITTED', 'RELEASED', 'EXPIRED'] as const;
@@ -34,3 +34,9 @@ export function nextReservationStatus(
 export function reservationStatusesAccepting(event: ReservationEventType): ReservationStatus[] {
   return statesThatAccept(reservationMachine, RESERVATION_STATUSES, { type: event });
 }
+
+/**
+ * What expiry does to a stored reservation: the statuses it expires from and the one it moves
+ * them to. `Reservation.statusAt` and the expiry SQL of the persistence adapter both read it.
+ */
+export const EXPIRY_MOVE = statusMoveOf(reservationMachine, RESERVATION_STATUSES, { type: 'EXPIRE' });

@@ -1,5 +1,10 @@
 import { ReservationNotActive } from './errors.js';
-import { nextReservationStatus, type ReservationEventType, type ReservationStatus } from './reservation.machine.js';
+import {
+  EXPIRY_MOVE,
+  nextReservationStatus,
+  type ReservationEventType,
+  type ReservationStatus,
+} from './reservation.machine.js';
 import type { StockLine } from './stock-lines.js';
 
 export { RESERVATION_STATUSES, type ReservationStatus } from './reservation.machine.js';
@@ -11,8 +16,8 @@ export const DEFAULT_RESERVATION_SECONDS = 900;
 
 /**
  * The expiry rule, in one place: a reservation stops holding stock at `expiresAt` exactly, so
- * at `now >= expiresAt` it is expired. The persistence adapter's `expires_at <= ?` is the same
- * comparison (test/domain/inventory/reservation.test.ts, test/adapters/persistence/...).
+ * at `now >= expiresAt` it is expired. Its one SQL form is `pastExpiry` of the persistence
+ * adapter (test/adapters/persistence/reservation-expiry.test.ts runs both on the same instants).
  */
 export function hasExpired(expiresAt: Date, now: Date): boolean {
   return now.getTime() >= expiresAt.getTime();
@@ -44,7 +49,7 @@ export interface ReservationState {
 export class Reservation {
   private _transition: ReservationEventType | null = null;
 
-  private constructor(private state: ReservationState) {}
+  private constructor(private s: ReservationState) {}
 
   static create(
     meta: Omit<ReservationState, 'status' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'reference' | 'items'>,
@@ -57,7 +62,6 @@ export class Reservation {
     }
     return new Reservation({
       ...meta,
-      warehouseId: meta.warehouseId.toLowerCase(),
       reference: input.reference?.trim() || null,
       status: 'ACTIVE',
       items: [...input.items],
@@ -72,34 +76,32 @@ export class Reservation {
   }
 
   get id(): string {
-    return this.state.id;
+    return this.s.id;
   }
   get tenantId(): string {
-    return this.state.tenantId;
+    return this.s.tenantId;
   }
   get number(): string {
-    return this.state.number;
+    return this.s.number;
   }
   get warehouseId(): string {
-    return this.state.warehouseId;
+    return this.s.warehouseId;
   }
   get items(): readonly StockLine[] {
-    return this.state.items;
+    return this.s.items;
   }
   get expiresAt(): Date {
-    return this.state.expiresAt;
+    return this.s.expiresAt;
   }
   /** The stored status (for the conditional save); callers showing it use `statusAt`. */
   get storedStatus(): ReservationStatus {
-    return this.state.status;
+    return this.s.status;
   }
 
   /** The status at `now`: an ACTIVE reservation past its expiry is EXPIRED, whether or not it was swept. */
   statusAt(now: Date): ReservationStatus {
-    if (this.state.status === 'ACTIVE' && hasExpired(this.state.expiresAt, now)) {
-      return nextReservationStatus('ACTIVE', 'EXPIRE')!;
-    }
-    return this.state.status;
+    const expires = EXPIRY_MOVE.from.includes(this.s.status);
+    return expires && hasExpired(this.s.expiresAt, now) ? EXPIRY_MOVE.to : this.s.status;
   }
 
   /** ACTIVE → COMMITTED: the reserved goods leave stock (the use case moves them). */
@@ -117,14 +119,15 @@ export class Reservation {
     return this._transition;
   }
 
-  snapshot(): ReservationState {
-    return { ...this.state, items: [...this.state.items] };
+  /** The stored form (for mappers and presenters). */
+  state(): Readonly<ReservationState> {
+    return this.s;
   }
 
   private step(event: ReservationEventType, now: Date): void {
     const next = nextReservationStatus(this.statusAt(now), event);
     if (next === null) throw new ReservationNotActive();
-    this.state = { ...this.state, status: next, updatedAt: now };
+    this.s = { ...this.s, status: next, updatedAt: now };
     this._transition = event;
   }
 }

@@ -19,10 +19,8 @@ export interface StockTransfer {
 
 /** A transfer document; refuses one whose two warehouses are the same. */
 export function newTransfer(t: Omit<StockTransfer, 'reference'> & { reference?: string }): StockTransfer {
-  const from = t.fromWarehouseId.toLowerCase();
-  const to = t.toWarehouseId.toLowerCase();
-  if (from === to) throw new SameWarehouseTransfer();
-  return { ...t, fromWarehouseId: from, toWarehouseId: to, reference: t.reference?.trim() || null };
+  if (t.fromWarehouseId === t.toWarehouseId) throw new SameWarehouseTransfer();
+  return { ...t, reference: t.reference?.trim() || null };
 }
 
 export interface GoodsReceiptItem extends StockLine {

@@ -12,11 +12,11 @@ export interface StockLine {
   readonly quantity: Quantity;
 }
 
-/** Numbers the rows from 1 and lower-cases the ids; `Quantity.of` refuses what is not a quantity. */
+/** Numbers the rows from 1; `Quantity.of` refuses what is not a quantity. */
 export function stockLinesOf(items: readonly { productId: string; quantity: number }[]): StockLine[] {
   return items.map((item, index) => ({
     row: index + 1,
-    productId: item.productId.toLowerCase(),
+    productId: item.productId,
     quantity: Quantity.of(item.quantity),
   }));
 }

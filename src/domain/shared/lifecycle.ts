@@ -38,3 +38,24 @@ export function statesThatAccept<S extends string>(
 ): S[] {
   return statuses.filter((status) => nextStatus(machine, status, event) !== null);
 }
+
+/**
+ * What `event` does to the statuses among `among` (all of them by default), asked of the
+ * machine: the ones it accepts (a conditional UPDATE's or a sum's `status IN (...)`) and the one
+ * status they all move to (an UPDATE's `SET status = ...`). Throws when none accepts the event or
+ * they would move to different statuses: such a move is no single statement.
+ */
+export function statusMoveOf<S extends string>(
+  machine: AnyStateMachine,
+  statuses: readonly S[],
+  event: EventObject,
+  among: readonly S[] = statuses,
+): { from: readonly S[]; to: S } {
+  const from = statesThatAccept(machine, statuses, event).filter((s) => among.includes(s));
+  const targets = new Set(from.map((s) => nextStatus(machine, s, event)));
+  const [to] = targets;
+  if (from.length === 0 || targets.size !== 1 || !to) {
+    throw new Error(`${event.type} does not move ${among.join('/')} to a single status`);
+  }
+  return { from, to };
+}

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
+import { nextStatus, statesThatAccept, statusMoveOf } from '../shared/lifecycle.js';
 
 /** The statuses of a webhook delivery. */
 export const DELIVERY_STATUSES = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'DELIVERED', 'DEAD', 'HELD'] as const;
@@ -76,17 +76,23 @@ export interface StatusMove {
  * all move to (its `SET status = ...`).
  */
 export function statusMove(type: DeliveryEventType, among: readonly DeliveryStatus[] = DELIVERY_STATUSES): StatusMove {
-  const from = accepting(type).filter((s) => among.includes(s));
-  const targets = new Set(from.map((s) => nextDeliveryStatus(s, type)));
-  const [to] = targets;
-  if (from.length === 0 || targets.size !== 1 || !to) {
-    throw new Error(`${type} does not move ${among.join('/')} to a single status`);
-  }
-  return { event: type, from, to };
+  return { event: type, ...statusMoveOf(deliveryMachine, DELIVERY_STATUSES, { type }, among) };
 }
 
 /** The status a dead letter is in (where DEAD_LETTER leads). */
 export const DEAD_LETTER_STATUS: DeliveryStatus = statusMove('DEAD_LETTER').to;
+
+/** The status a delivery awaiting its next attempt is in (where RETRY leads). */
+export const RETRYING_STATUS: DeliveryStatus = statusMove('RETRY').to;
+
+/** The status of a delivery its endpoint accepted (where SUCCEED leads): history, no longer queued. */
+export const DELIVERED_STATUS: DeliveryStatus = statusMove('SUCCEED').to;
+
+/**
+ * Every status but DELIVERED: the deliveries waiting, in flight, held or dead, which the queue
+ * metrics count per status.
+ */
+export const UNDELIVERED_STATUSES: readonly DeliveryStatus[] = DELIVERY_STATUSES.filter((s) => s !== DELIVERED_STATUS);
 
 /**
  * The transitions the database applies in one statement (delivery.ts says the same of one

@@ -14,30 +14,25 @@ import type {
 import type { BillingUseCases } from '../../application/billing/index.js';
 import type { InventoryUseCases } from '../../application/inventory/index.js';
 import type { LogisticsUseCases } from '../../application/logistics/index.js';
-import type { ListProducts } from '../../application/inventory/list-products.js';
-import type { UpdateProduct } from '../../application/inventory/update-product.js';
 import { TOKENS } from '../../application/tokens.js';
-import { createAdminAccessRoutes } from '../../adapters/http/admin-access-routes.js';
-import { createAdminBillingRoutes } from '../../adapters/http/admin-billing-routes.js';
-import { createAdminInventoryRoutes } from '../../adapters/http/admin-inventory-routes.js';
-import { createAdminLogisticsRoutes } from '../../adapters/http/admin-logistics-routes.js';
 import { createAdminRouter } from '../../adapters/http/admin-router.js';
-import { createAdminWebhookRoutes } from '../../adapters/http/admin-webhook-routes.js';
 import { createHttpApp } from '../../adapters/http/app.js';
-import { createAdminGatewayRoutes } from '../../adapters/http/admin-gateway-routes.js';
 import { authenticate } from '../../adapters/http/external/authenticate.js';
-import { idempotency } from '../../adapters/http/external/idempotency.js';
-import { createUsageRoutes } from '../../adapters/http/external/usage-routes.js';
-import { createBillingRoutes } from '../../adapters/http/external/billing-routes.js';
+import { keyedAnswers } from '../../adapters/http/external/idempotency.js';
 import { createExternalRouter } from '../../adapters/http/external/external-router.js';
-import { createInventoryRoutes } from '../../adapters/http/external/inventory-routes.js';
-import { createLogisticsRoutes } from '../../adapters/http/external/logistics-routes.js';
-import { createCatalogueRoutes } from '../../adapters/http/external/products-routes.js';
+import * as tables from '../../adapters/http/routes/index.js';
+import {
+  bindRoutes,
+  type AdminAccess,
+  type BoundRoute,
+  type ExternalAccess,
+} from '../../adapters/http/routes/route.js';
 import type { Config } from '../config.js';
 import { adminAuth } from '../../adapters/http/admin-auth.js';
 import type { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 import { pendingMigrations } from '../migrator.js';
 import { INFRA, type Runtime } from '../tokens.js';
+import { bindFactory, bindGroup } from './bind.js';
 
 /** `/ready`: true, false when the database cannot be reached, or another reason the service cannot serve. */
 async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string> {
@@ -51,11 +46,10 @@ async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string
   if (runtime.workerExpected && !runtime.worker?.started) return 'Webhook worker not running';
   return true;
 }
-import { bindFactory, bindGroup } from './bind.js';
 
 /**
- * The express app: each router is built from its own context's use cases only (the admin
- * router's setup routes from the SetupBackOffice group).
+ * The express app. Each context's route table is bound to its own context's use cases only
+ * (the external tables to the external groups, the admin tables to the back-office groups).
  */
 export const httpModule = new ContainerModule(({ bind }) => {
   bindGroup(bind, TOKENS.SetupBackOffice, {
@@ -70,28 +64,64 @@ export const httpModule = new ContainerModule(({ bind }) => {
   });
   bindFactory(
     bind,
+    INFRA.ExternalRoutes,
+    (
+      gateway: GatewayUseCases,
+      inventory: InventoryUseCases,
+      billing: BillingUseCases,
+      logistics: LogisticsUseCases,
+    ): BoundRoute<ExternalAccess>[] => [
+      ...bindRoutes(tables.USAGE_ROUTES, gateway),
+      ...bindRoutes(tables.INVENTORY_ROUTES, inventory),
+      ...bindRoutes(tables.BILLING_ROUTES, billing),
+      ...bindRoutes(tables.LOGISTICS_ROUTES, logistics),
+    ],
+    [TOKENS.GatewayUseCases, TOKENS.InventoryUseCases, TOKENS.BillingUseCases, TOKENS.LogisticsUseCases],
+  );
+  bindFactory(
+    bind,
+    INFRA.AdminRoutes,
+    (
+      setup: SetupBackOffice,
+      access: AccessBackOffice,
+      webhooks: WebhooksBackOffice,
+      inventory: InventoryBackOffice,
+      billing: BillingBackOffice,
+      logistics: LogisticsBackOffice,
+      gateway: GatewayBackOffice,
+    ): BoundRoute<AdminAccess>[] => [
+      ...bindRoutes(tables.SETUP_ADMIN_ROUTES, setup),
+      ...bindRoutes(tables.ACCESS_ADMIN_ROUTES, access),
+      ...bindRoutes(tables.WEBHOOK_ADMIN_ROUTES, webhooks),
+      ...bindRoutes(tables.INVENTORY_ADMIN_ROUTES, inventory),
+      ...bindRoutes(tables.BILLING_ADMIN_ROUTES, billing),
+      ...bindRoutes(tables.LOGISTICS_ADMIN_ROUTES, logistics),
+      ...bindRoutes(tables.GATEWAY_ADMIN_ROUTES, gateway),
+    ],
+    [
+      TOKENS.SetupBackOffice,
+      TOKENS.AccessBackOffice,
+      TOKENS.WebhooksBackOffice,
+      TOKENS.InventoryBackOffice,
+      TOKENS.BillingBackOffice,
+      TOKENS.LogisticsBackOffice,
+      TOKENS.GatewayBackOffice,
+    ],
+  );
+  bindFactory(
+    bind,
     INFRA.HttpApp,
     (
       config: Config,
       logger: Logger,
       knex: Knex,
-      setup: SetupBackOffice,
-      access: AccessBackOffice,
-      inventoryBackOffice: InventoryBackOffice,
-      billingBackOffice: BillingBackOffice,
-      logisticsBackOffice: LogisticsBackOffice,
-      webhooks: WebhooksBackOffice,
       gateway: GatewayUseCases,
-      gatewayBackOffice: GatewayBackOffice,
-      inventory: InventoryUseCases,
-      listProducts: ListProducts,
-      updateProduct: UpdateProduct,
-      billing: BillingUseCases,
-      logistics: LogisticsUseCases,
       metrics: ServiceMetrics,
       runtime: Runtime,
+      externalRoutes: BoundRoute<ExternalAccess>[],
+      adminRoutes: BoundRoute<AdminAccess>[],
     ) => {
-      const keys = idempotency(gateway.idempotency, logger, { lockTimeoutMs: config.idempotencyLockTimeoutMs });
+      const keys = keyedAnswers(gateway.idempotency, logger, { lockTimeoutMs: config.idempotencyLockTimeoutMs });
       return createHttpApp({
         logger,
         trustProxy: config.trustProxy,
@@ -109,30 +139,10 @@ export const httpModule = new ContainerModule(({ bind }) => {
               : undefined,
         },
         routers: [
-          {
-            path: '/api/v1/admin',
-            router: createAdminRouter(config.adminToken ?? '', setup, [
-              createAdminAccessRoutes(access),
-              createAdminInventoryRoutes(inventoryBackOffice),
-              createAdminBillingRoutes(billingBackOffice),
-              createAdminLogisticsRoutes(logisticsBackOffice),
-              createAdminWebhookRoutes(webhooks),
-              createAdminGatewayRoutes(gatewayBackOffice),
-            ]),
-          },
+          { path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', adminRoutes) },
           {
             path: '/api/v1/external',
-            // Fixed paths (/products/stock, /products/adjust...) before /products/:id.
-            router: createExternalRouter(
-              [authenticate(gateway.admitRequest), keys],
-              [
-                createUsageRoutes(gateway),
-                createInventoryRoutes(inventory),
-                createCatalogueRoutes({ listProducts, updateProduct }),
-                createBillingRoutes(billing),
-                createLogisticsRoutes(logistics),
-              ],
-            ),
+            router: createExternalRouter(authenticate(gateway.admitRequest, externalRoutes), externalRoutes, keys),
           },
         ],
       });
@@ -141,21 +151,11 @@ export const httpModule = new ContainerModule(({ bind }) => {
       INFRA.Config,
       INFRA.Logger,
       INFRA.Knex,
-      TOKENS.SetupBackOffice,
-      TOKENS.AccessBackOffice,
-      TOKENS.InventoryBackOffice,
-      TOKENS.BillingBackOffice,
-      TOKENS.LogisticsBackOffice,
-      TOKENS.WebhooksBackOffice,
       TOKENS.GatewayUseCases,
-      TOKENS.GatewayBackOffice,
-      TOKENS.InventoryUseCases,
-      TOKENS.ListProducts,
-      TOKENS.UpdateProduct,
-      TOKENS.BillingUseCases,
-      TOKENS.LogisticsUseCases,
       INFRA.Metrics,
       INFRA.Runtime,
+      INFRA.ExternalRoutes,
+      INFRA.AdminRoutes,
     ],
   );
 });

@@ -57,6 +57,8 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.ReceiveGoods, ReceiveGoods, [UnitOfWork, IdGenerator, Clock]);
 
   bindGroup(bind, TOKENS.InventoryUseCases, {
+    listProducts: TOKENS.ListProducts,
+    updateProduct: TOKENS.UpdateProduct,
     requestAdjustment: TOKENS.RequestAdjustment,
     listAdjustments: TOKENS.ListAdjustments,
     lowStockSummary: TOKENS.GetLowStockSummary,

@@ -4,26 +4,26 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { errorHandler } from '../../../src/adapters/http/error-mapper.js';
-import { sendData } from '../../../src/adapters/http/envelope.js';
-import { idempotency } from '../../../src/adapters/http/external/idempotency.js';
+import { dataEnvelope } from '../../../src/adapters/http/envelope.js';
+import { keyedAnswers } from '../../../src/adapters/http/external/idempotency.js';
 import { KnexIdempotencyStore } from '../../../src/adapters/persistence/idempotency-store.js';
 import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
 import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
-import { RandomUuidGenerator, SystemClock } from '../../../src/adapters/system/system.js';
-import { CreateTenant } from '../../../src/application/organization/create-tenant.js';
 import { ConflictError } from '../../../src/domain/shared/errors.js';
+import { newTenant } from '../../../src/domain/organization/organization.js';
+import { randomUUID } from 'node:crypto';
 import { createLogger } from '../../../src/infrastructure/logger.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { until } from '../../support/processes.js';
 import { startTestService, type TestService } from '../../support/service.js';
 
 /**
- * The Idempotency-Key middleware with the real unit of work on the test database: a keyed
+ * The external API's keyed answers with the real unit of work on the test database: a keyed
  * request's first transaction inserts the key's row before its work and commits only with the
  * answer, and a taken key answers from its row. Routes here create tenants,
  * the simplest write there is, and can fail before or after their write.
  */
-describe('adapters: Idempotency-Key middleware with the knex unit of work', () => {
+describe('adapters: Idempotency-Key answers with the knex unit of work', () => {
   let svc: TestService;
   let server: Server;
   let base: string;
@@ -40,7 +40,6 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
     integrationId = (await createIntegration(svc.baseUrl, setup)).id;
     const knex = svc.database.knex;
     const uow = new KnexUnitOfWork(knex, new AesGcmSecretCipher(randomBytes(32)));
-    const createTenant = new CreateTenant(uow, new RandomUuidGenerator(), new SystemClock());
     const logger = createLogger('silent');
     const app = express();
     app.use(express.json());
@@ -48,29 +47,32 @@ describe('adapters: Idempotency-Key middleware with the knex unit of work', () =
       res.locals.caller = { integrationId };
       next();
     });
-    app.use(idempotency(new KnexIdempotencyStore(knex), logger, { lockTimeoutMs: LOCK_TIMEOUT_MS }));
-    app.post('/tenants', async (req, res) => {
-      const body = req.body as {
-        name: string;
-        failBeforeWrite?: boolean;
-        failAfterWrite?: boolean;
-        readBack?: boolean;
-        once?: boolean;
-        hangAfterWrite?: boolean;
-      };
-      if (body.failBeforeWrite) throw new Error('the database is away');
-      // A precondition the first request's own write breaks, as running out of stock would.
-      if (body.once && (await tenantsNamed(body.name)).length > 0) throw new ConflictError('Already there');
-      const tenant = await createTenant.execute({ name: body.name });
-      if (body.failAfterWrite) throw new Error('the presenter broke');
-      if (body.hangAfterWrite && !hungOnce) {
-        hungOnce = true;
-        await hung;
-      }
-      // A second use of the database in the same request sees the first transaction's write.
-      const found = body.readBack ? await uow.read((r) => r.tenants.findById(tenant.id)) : undefined;
-      sendData(res, { id: tenant.id, readBack: found?.name ?? null }, 201);
-    });
+    const serve = keyedAnswers(new KnexIdempotencyStore(knex), logger, { lockTimeoutMs: LOCK_TIMEOUT_MS });
+    app.post('/tenants', (req, res) =>
+      serve(req, res, async (keyed) => {
+        const body = req.body as {
+          name: string;
+          failBeforeWrite?: boolean;
+          failAfterWrite?: boolean;
+          readBack?: boolean;
+          once?: boolean;
+          hangAfterWrite?: boolean;
+        };
+        if (body.failBeforeWrite) throw new Error('the database is away');
+        // A precondition the first request's own write breaks, as running out of stock would.
+        if (body.once && (await tenantsNamed(body.name)).length > 0) throw new ConflictError('Already there');
+        const tenant = newTenant(randomUUID(), body.name, new Date());
+        await uow.run((r) => r.tenants.add(tenant), keyed);
+        if (body.failAfterWrite) throw new Error('the presenter broke');
+        if (body.hangAfterWrite && !hungOnce) {
+          hungOnce = true;
+          await hung;
+        }
+        // A second use of the database in the same request sees the first transaction's write.
+        const found = body.readBack ? await uow.read((r) => r.tenants.findById(tenant.id), keyed) : undefined;
+        return { status: 201, body: dataEnvelope(res, { id: tenant.id, readBack: found?.name ?? null }) };
+      }),
+    );
     app.use(errorHandler(logger));
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher.js';
 import { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
 import { invoiceView } from '../../../src/adapters/shared/billing-views.js';
-import { runInIdempotencyScope, type IdempotencyScope } from '../../../src/adapters/shared/idempotency-scope.js';
+import type { KeyedWrite } from '../../../src/application/ports/gateway-ports.js';
 import { IdempotencyKeyInUse } from '../../../src/domain/access/gateway.js';
 import { CustomerNotFound, DuplicateDocumentNumber } from '../../../src/domain/billing/errors.js';
 import { FiscalYearNotFound } from '../../../src/domain/organization/errors.js';
@@ -78,11 +78,11 @@ describe('billing repositories (real database)', () => {
     expect((await uow.read((r) => r.invoices.findByIdAcrossTenants(inv.id)))!.id).to.equal(inv.id);
   });
 
-  it('computes note totals from the notes on every load, and in list rows', async () => {
+  it('computes note totals from the notes on every load, and in list rows, counting each status as the domain does', async () => {
     const inv = newInvoice([{ productId, quantity: 1, unitPrice: 100 }], new Date('2026-03-05T00:00:00Z'));
     inv.approve(now);
     await uow.run((r) => r.invoices.add(inv));
-    await uow.run(async (r) => {
+    const inMemory = await uow.run(async (r) => {
       const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
       const input = (number: string, amount: number) => ({
         id: randomUUID(),
@@ -94,18 +94,27 @@ describe('billing repositories (real database)', () => {
       });
       const credit = locked.issueNote('CREDIT', input('CN-2026-000001', 30), now);
       const pending = locked.issueNote('CREDIT', input('CN-2026-000002', 15), now);
+      const voided = locked.issueNote('CREDIT', input('CN-2026-000003', 7), now);
       const debit = locked.issueNote('DEBIT', input('DN-2026-000001', 12.5), now);
-      for (const n of [credit, pending]) await r.creditNotes.add(n);
-      await r.debitNotes.add(debit);
+      const draftDebit = locked.issueNote('DEBIT', input('DN-2026-000002', 4), now);
+      const voidedDebit = locked.issueNote('DEBIT', input('DN-2026-000003', 3), now);
+      for (const n of [credit, pending, voided]) await r.creditNotes.add(n);
+      for (const n of [debit, draftDebit, voidedDebit]) await r.debitNotes.add(n);
       locked.approveNote(credit, now);
       locked.approveNote(debit, now);
-      await r.creditNotes.save(credit);
-      await r.debitNotes.save(debit);
+      locked.voidNote(voided, undefined, now);
+      locked.voidNote(voidedDebit, undefined, now);
+      for (const n of [credit, voided]) await r.creditNotes.save(n);
+      for (const n of [debit, voidedDebit]) await r.debitNotes.save(n);
       await r.invoices.save(locked);
+      return { view: invoiceView(locked), creditable: locked.creditableBalance().toString() };
     });
     const loaded = (await uow.read((r) => r.invoices.findById(tenantId, inv.id)))!;
     expect(invoiceView(loaded)).to.include({ status: 'APPROVED', netAmount: 82.5, amountDue: 82.5 });
     expect(loaded.creditableBalance().toString()).to.equal('67.50');
+    // The sums the SQL takes by note status are the ones the invoice kept in memory.
+    expect(invoiceView(loaded)).to.deep.equal(inMemory.view);
+    expect(loaded.creditableBalance().toString()).to.equal(inMemory.creditable);
     const page = await uow.read((r) =>
       r.invoices.list(tenantId, { page: 1, limit: 10, fromDate: new Date('2026-03-05T00:00:00Z') }),
     );
@@ -113,7 +122,7 @@ describe('billing repositories (real database)', () => {
     expect(page.items[0]!.netAmount.toString()).to.equal('82.50');
     expect(page.items[0]!.amountDue.toString()).to.equal('82.50');
     const notes = await uow.read((r) => r.creditNotes.list(tenantId, { page: 1, limit: 10 }));
-    expect(notes.items.map((n) => n.status).sort()).to.deep.equal(['APPROVED', 'DRAFT']);
+    expect(notes.items.map((n) => n.status).sort()).to.deep.equal(['APPROVED', 'DRAFT', 'VOIDED']);
   });
 
   it('numbers each invoice in the statement that stores it; a refused statement uses no number', async () => {
@@ -199,7 +208,7 @@ describe('billing repositories (real database)', () => {
       created_at: now,
       updated_at: now,
     });
-    const scope = (): IdempotencyScope => ({
+    const scope = (): KeyedWrite => ({
       integrationId,
       key: `statement-${randomUUID()}`,
       fingerprint: 'a'.repeat(64),
@@ -210,7 +219,7 @@ describe('billing repositories (real database)', () => {
     });
     const first = scope();
     const inv = newInvoice();
-    await runInIdempotencyScope(first, () => uow.runStatement((r) => r.invoices.add(inv)));
+    await uow.runStatement((r) => r.invoices.add(inv), first);
     // Held open until the answer, then committed with it.
     expect(first.held).to.not.equal(null);
     await first.held!.commit({ status: 201, body: '{"id":1}' });
@@ -219,18 +228,14 @@ describe('billing repositories (real database)', () => {
     expect(await db.knex('invoices').where({ id: inv.id }).first('id')).to.deep.equal({ id: inv.id });
 
     const [count, last] = [await invoiceCount(), await lastNumber()];
-    const retry: IdempotencyScope = { ...first, held: null };
-    await expect(
-      runInIdempotencyScope(retry, () => uow.runStatement((r) => r.invoices.add(newInvoice()))),
-    ).to.be.rejectedWith(IdempotencyKeyInUse);
+    const retry: KeyedWrite = { ...first, held: null };
+    await expect(uow.runStatement((r) => r.invoices.add(newInvoice()), retry)).to.be.rejectedWith(IdempotencyKeyInUse);
     expect(retry.held).to.equal(null);
     expect([await invoiceCount(), await lastNumber()]).to.deep.equal([count, last]);
 
     const refused = scope();
     await expect(
-      runInIdempotencyScope(refused, () =>
-        uow.runStatement((r) => r.invoices.add(newInvoice(undefined, now, randomUUID()))),
-      ),
+      uow.runStatement((r) => r.invoices.add(newInvoice(undefined, now, randomUUID())), refused),
     ).to.be.rejectedWith(CustomerNotFound);
     expect(await db.knex('idempotency_keys').where({ key: refused.key }).first()).to.equal(undefined);
   });

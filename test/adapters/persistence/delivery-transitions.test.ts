@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { WebhookDeliveryRepository } from '../../../src/application/ports/webhook-ports.js';
 import { toDeliveryState, type WebhookDeliveryRow } from '../../../src/adapters/persistence/webhook-delivery.mapper.js';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../src/domain/webhooks/delivery.machine.js';
+import { webhookQueueStats } from '../../../src/adapters/persistence/webhook-queue-stats.js';
+import {
+  DELIVERY_STATUSES,
+  nextDeliveryStatus,
+  type DeliveryStatus,
+} from '../../../src/domain/webhooks/delivery.machine.js';
 import {
   WebhookDelivery,
   type AttemptOutcome,
@@ -184,4 +189,17 @@ describe('delivery transitions: the aggregate and the conditional UPDATEs agree 
       expect(Object.values(byDomain).some((v) => v !== 'refused')).to.equal(true);
     });
   }
+
+  it('the queue metrics count each status but the one SUCCEED leads to, and the leased ones per tenant', async () => {
+    await w.knex('webhook_delivery_attempts').delete();
+    await w.knex('webhook_deliveries').delete();
+    for (const status of DELIVERY_STATUSES) await stored(status, 0, w.clock.now());
+    const stats = await webhookQueueStats(w.knex);
+    const delivered = nextDeliveryStatus('IN_FLIGHT', 'SUCCEED');
+    const leased = DELIVERY_STATUSES.filter((s) => nextDeliveryStatus(s, 'LEASE_EXPIRED') !== null);
+    expect(stats.byStatus).to.deep.equal(
+      Object.fromEntries(DELIVERY_STATUSES.filter((s) => s !== delivered).map((s) => [s, 1])),
+    );
+    expect(stats.inFlightByTenant).to.deep.equal([{ tenantId, slots: leased.length }]);
+  });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { AuthenticateRequest, type IncomingRequest } from '../../../src/application/access/authenticate-request.js';
 import type { IntegrationDirectory, NonceClaim, NonceStore } from '../../../src/application/ports/access-ports.js';
 import { HmacSha256Signer, Sha256ApiKeyHasher } from '../../../src/adapters/security/crypto.js';
-import { signBody, signRequestLine } from '../../../src/adapters/sdk/signing.js';
+import { signBody, signRequestLine } from '@inventory-billing/sdk';
 import { Integration } from '../../../src/domain/access/integration.js';
 import { AuthenticationError, DomainError } from '../../../src/domain/shared/errors.js';
 import { FixedClock } from '../../support/fakes.js';

@@ -105,7 +105,7 @@ describe('inventory commands (TypeBox schemas compiled by ajv)', () => {
       expect(
         issues(() => update({ price })),
         String(price),
-      ).to.deep.equal(['price must be a positive number']);
+      ).to.deep.equal(['price must be a positive number with at most 2 decimals']);
     }
     expect(issues(() => update({}))).to.deep.equal(['At least one of name or price must be given']);
     expect(issues(() => update({ name: '  ' }))).to.deep.equal(['name should not be empty']);

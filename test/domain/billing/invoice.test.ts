@@ -24,7 +24,7 @@ const m = (v: string | number) => Money.of(v);
 /** A DRAFT invoice of `total` (one line of 1 × total). */
 function draft(total: number | string = 100): Invoice {
   const request = {
-    customerId: C.toUpperCase(),
+    customerId: C,
     paymentMethod: 'CARD' as const,
     items: [{ productId: P, quantity: 1, unitPrice: Number(total) }],
   };

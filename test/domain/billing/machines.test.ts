@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { INVOICE_STATUSES, nextInvoiceStatus, type InvoiceEvent } from '../../../src/domain/billing/invoice.machine.js';
-import { NOTE_STATUSES, nextNoteStatus, type NoteEvent } from '../../../src/domain/billing/note.machine.js';
+import {
+  APPROVED_NOTE_STATUS,
+  AWAITING_APPROVAL_NOTE_STATUSES,
+  NOTE_STATUSES,
+  nextNoteStatus,
+  type NoteEvent,
+} from '../../../src/domain/billing/note.machine.js';
 
 describe('billing lifecycle machines (pure transitions)', () => {
   it('invoice: every status × event, allowed and refused', () => {
@@ -28,5 +34,10 @@ describe('billing lifecycle machines (pure transitions)', () => {
         expect(nextNoteStatus(status, { type }), `${status} --${type}-->`).to.equal(expected[status]![type]);
       }
     }
+  });
+
+  it('note: the statuses the invoice sums come from the machine (awaiting approval: DRAFT; counted: APPROVED)', () => {
+    expect(AWAITING_APPROVAL_NOTE_STATUSES).to.deep.equal(['DRAFT']);
+    expect(APPROVED_NOTE_STATUS).to.equal('APPROVED');
   });
 });

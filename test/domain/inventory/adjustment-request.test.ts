@@ -21,7 +21,7 @@ const t0 = new Date('2026-03-01T10:00:00Z');
 const t1 = new Date('2026-03-02T10:00:00Z');
 
 function draft(items: AdjustmentLine[] = [{ productId: P1, quantity: 5, type: 'STOCK_IN' }]): AdjustmentDraft {
-  return { warehouseId: W.toUpperCase(), reason: '  Cycle count  ', items };
+  return { warehouseId: W, reason: '  Cycle count  ', items };
 }
 
 function pending(d = draft()) {
@@ -40,11 +40,11 @@ function pending(d = draft()) {
 }
 
 describe('AdjustmentRequest', () => {
-  it('trims the reason, lower-cases the ids and numbers the rows from 1 in the order sent', () => {
+  it('trims the reason and numbers the rows from 1 in the order sent', () => {
     const r = pending(
       draft([
         { productId: P1, quantity: 1.5, type: 'STOCK_IN' },
-        { productId: P2.toUpperCase(), quantity: 0.001, type: 'STOCK_OUT' },
+        { productId: P2, quantity: 0.001, type: 'STOCK_OUT' },
       ]),
     );
     expect(r.reason).to.equal('Cycle count');
@@ -63,7 +63,7 @@ describe('AdjustmentRequest', () => {
     const r = pending();
     expect(r.status).to.equal('PENDING');
     expect(r.number).to.equal('ADJ-2026-000001');
-    expect(r.snapshot()).to.include({ decidedBy: null, decidedAt: null, rejectionReason: null, integrationId: 'i1' });
+    expect(r.state()).to.include({ decidedBy: null, decidedAt: null, rejectionReason: null, integrationId: 'i1' });
     expect(r.pullEvents()).to.deep.equal([]);
   });
 
@@ -89,7 +89,7 @@ describe('AdjustmentRequest', () => {
     expect(r.decision).to.equal(null);
     r.reject(' Count was wrong ', 'ops', t1);
     expect(r.decision).to.equal('REJECT');
-    expect(r.snapshot()).to.include({ status: 'REJECTED', rejectionReason: 'Count was wrong', decidedBy: 'ops' });
+    expect(r.state()).to.include({ status: 'REJECTED', rejectionReason: 'Count was wrong', decidedBy: 'ops' });
     expect(r.pullEvents()).to.deep.equal([]);
   });
 
@@ -99,7 +99,7 @@ describe('AdjustmentRequest', () => {
       if (first === 'approve') r.approve('a', t0);
       else r.reject('no', 'a', t0);
       r.pullEvents();
-      const before = r.snapshot();
+      const before = r.state();
       for (const attempt of [() => r.approve('b', t1), () => r.reject('again', 'b', t1)]) {
         expect(attempt).to.throw(AdjustmentRequestNotPending, 'Stock adjustment request is not pending');
         try {
@@ -109,7 +109,7 @@ describe('AdjustmentRequest', () => {
           expect(err).to.include({ kind: 'conflict', code: 'INVALID_STATE' });
         }
       }
-      expect(r.snapshot()).to.deep.equal(before);
+      expect(r.state()).to.deep.equal(before);
       expect(r.pullEvents()).to.deep.equal([]);
     }
   });
@@ -117,7 +117,7 @@ describe('AdjustmentRequest', () => {
   it('is rebuilt from its stored state without events', () => {
     const r = pending();
     r.approve('a', t1);
-    const restored = AdjustmentRequest.restore(r.snapshot());
+    const restored = AdjustmentRequest.restore(r.state());
     expect(restored.status).to.equal('APPROVED');
     expect(restored.pullEvents()).to.deep.equal([]);
     expect(() => restored.approve('a', t1)).to.throw(AdjustmentRequestNotPending);

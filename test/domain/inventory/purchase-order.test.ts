@@ -86,7 +86,7 @@ describe('PurchaseOrder aggregate', () => {
   it('starts OPEN with nothing received, the supplier trimmed', () => {
     const po = order();
     expect(po.status).to.equal('OPEN');
-    expect(po.snapshot().supplierName).to.equal('Acme Supplies');
+    expect(po.state().supplierName).to.equal('Acme Supplies');
     expect(po.items.map((i) => i.receivedQuantity.toNumber())).to.deep.equal([0, 0]);
   });
 
@@ -137,7 +137,7 @@ describe('PurchaseOrder aggregate', () => {
     const cancelled = order();
     cancelled.cancel('Supplier closed', NOW);
     expect(cancelled.status).to.equal('CANCELLED');
-    expect(cancelled.snapshot().cancelReason).to.equal('Supplier closed');
+    expect(cancelled.state().cancelReason).to.equal('Supplier closed');
     expect(() => receive(cancelled, [{ productId: P1, quantity: 1 }])).to.throw(PurchaseOrderInvalidState);
     expect(() => cancelled.cancel(null, NOW)).to.throw(
       PurchaseOrderInvalidState,

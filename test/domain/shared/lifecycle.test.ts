@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { setup, type EventObject } from 'xstate';
-import { nextStatus } from '../../../src/domain/shared/lifecycle.js';
+import { nextStatus, statusMoveOf } from '../../../src/domain/shared/lifecycle.js';
 
 describe('nextStatus (a lifecycle machine as a transition function)', () => {
   const machine = setup({
@@ -35,5 +35,16 @@ describe('nextStatus (a lifecycle machine as a transition function)', () => {
     expect(nextStatus(machine, 'OPEN', pay(5))).to.equal('PAID');
     expect(nextStatus(machine, 'OPEN', pay(0))).to.equal(null);
     expect(resolve.callCount).to.equal(3);
+  });
+
+  it('statusMoveOf: the statuses an event accepts and the one status it moves them to, or a refusal', () => {
+    const fork = setup({ types: { events: {} as { type: 'GO' } } }).createMachine({
+      initial: 'A',
+      states: { A: { on: { GO: 'X' } }, B: { on: { GO: 'X' } }, C: { on: { GO: 'Y' } }, X: {}, Y: {} },
+    });
+    const all = ['A', 'B', 'C', 'X', 'Y'] as const;
+    expect(statusMoveOf(fork, all, { type: 'GO' }, ['A', 'B', 'X'])).to.deep.equal({ from: ['A', 'B'], to: 'X' });
+    expect(() => statusMoveOf(fork, all, { type: 'GO' })).to.throw('GO does not move A/B/C/X/Y to a single status');
+    expect(() => statusMoveOf(fork, all, { type: 'GO' }, ['X', 'Y'])).to.throw('does not move');
   });
 });

@@ -5,20 +5,28 @@ import { isSignedMethod } from '../../../domain/access/request-rules.js';
 import { sendError } from '../error-mapper.js';
 import { QuotaExceeded, RateLimited, type RateWindow } from '../../../domain/access/gateway.js';
 import { AuthFailures } from '../../../domain/access/errors.js';
-import { EXTERNAL_ROUTES, mayCall } from '../../../domain/access/permissions.js';
+import { mayCall, type Area } from '../../../domain/access/permissions.js';
+import type { ExternalAccess } from '../routes/route.js';
+import { inServingOrder } from '../routes/router.js';
 
-/** The role table's patterns, compiled once; static paths first so `/products/stock` is not taken for `/products/:id`. */
-const PATTERNS = Object.keys(EXTERNAL_ROUTES)
-  .map((key) => {
-    const [method, path] = key.split(' ') as [string, string];
-    return { method, path, test: match(path, { decode: false }) };
-  })
-  .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+/** The routes' paths and areas, as the role check needs them. */
+export interface RouteAccess {
+  method: string;
+  path: string;
+  access: ExternalAccess;
+}
 
-function routePattern(method: string, path: string): string | null {
-  const m = method === 'HEAD' ? 'GET' : method;
-  const found = PATTERNS.find((p) => p.method === m && p.test(path) !== false);
-  return found ? found.path : null;
+/** The areas of the route serving `method path`, or null when no route serves it. */
+export function areasOf(routes: readonly RouteAccess[]): (method: string, path: string) => readonly Area[] | null {
+  const patterns = inServingOrder(routes).map((route) => ({
+    method: route.method.toUpperCase(),
+    test: match(route.path, { decode: false }),
+    access: route.access,
+  }));
+  return (method, path) => {
+    const m = method === 'HEAD' ? 'GET' : method;
+    return patterns.find((p) => p.method === m && p.test(path) !== false)?.access ?? null;
+  };
 }
 
 function header(req: Request, name: string): string | undefined {
@@ -88,15 +96,16 @@ function holdAnswerUntil(res: Response, admission: Promise<Admission>): void {
 
 /**
  * The external API's gate: the gateway (failed-auth limit, spec 5.2's six checks, the
- * integration's rate limit, the monthly quota, metering: AdmitRequest), then the role × route
- * table (403 FORBIDDEN), then the signing fields are removed from the body so the resource
+ * integration's rate limit, the monthly quota, metering: AdmitRequest), then the role's areas
+ * against the route's (403 FORBIDDEN), then the signing fields are removed from the body so the resource
  * schemas see only resource fields. The caller goes to `res.locals.caller`.
  *
  * A write is admitted (its nonce claimed) before its handler runs. A read's handler runs
  * beside the claim and its answer is held until the claim succeeds: reads change nothing, so
  * a replayed read costs one query and learns nothing.
  */
-export function authenticate(gateway: AdmitRequest): RequestHandler {
+export function authenticate(gateway: AdmitRequest, routes: readonly RouteAccess[]): RequestHandler {
+  const routeAreas = areasOf(routes);
   return async (req, res, next) => {
     let verified: VerifiedAdmission;
     try {
@@ -116,9 +125,9 @@ export function authenticate(gateway: AdmitRequest): RequestHandler {
       throw err;
     }
     const admission = verified.admit();
-    const pattern = routePattern(req.method, req.path);
+    const areas = routeAreas(req.method, req.path);
     // An unknown path falls through to the 404; a known one needs the role's permission.
-    const allowed = pattern === null || mayCall(verified.caller.role, req.method, pattern);
+    const allowed = areas === null || mayCall(verified.caller.role, req.method, areas);
     if (!allowed || isSignedMethod(req.method)) {
       let admitted: Admission;
       try {

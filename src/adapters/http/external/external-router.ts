@@ -1,4 +1,7 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
+import type { BoundRoute, ExternalAccess } from '../routes/route.js';
+import { routerOf, type Serve } from '../routes/router.js';
+import { callerOf } from './caller.js';
 
 /**
  * Express answers an OPTIONS that no route serves by itself (200, text/plain, an `Allow` of the
@@ -11,14 +14,18 @@ const noAutomaticOptions: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * `/api/v1/external`: every route behind the authentication gate (and the gateway's
- * middleware after it, such as Idempotency-Key). Context routers are plain express routers
- * whose paths are relative to this prefix.
+ * `/api/v1/external`: every route of the context tables, behind the authentication gate. Each
+ * handler is given the caller, and a POST's Idempotency-Key; `serve` keeps a keyed answer.
  */
-export function createExternalRouter(gate: RequestHandler | RequestHandler[], contexts: Router[]): Router {
+export function createExternalRouter(
+  gate: RequestHandler,
+  routes: readonly BoundRoute<ExternalAccess>[],
+  serve: Serve,
+): Router {
   const router = Router();
   router.use(gate);
   router.use(noAutomaticOptions);
-  for (const context of contexts) router.use(context);
+  const context = (res: Response) => ({ caller: callerOf(res) });
+  router.use(routerOf(routes, { context, refuseUndeclaredBodies: true, serve }));
   return router;
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { AuthenticatedCaller } from '../../../application/access/authenticate-request.js';
-import type { JsonValue } from '../../../application/access/authenticate-request.js';
-import type { IdempotencyStore, IdempotentAnswer } from '../../../application/ports/gateway-ports.js';
+import type { IdempotencyStore, IdempotentAnswer, KeyedWrite } from '../../../application/ports/gateway-ports.js';
 import {
   IdempotencyKeyInUse,
   IdempotencyKeyReused,
@@ -11,8 +10,9 @@ import {
   malformedIdempotencyKey,
 } from '../../../domain/access/gateway.js';
 import { faultInjectionPoint } from '../../shared/fault-injection.js';
-import { runInIdempotencyScope, type IdempotencyScope } from '../../shared/idempotency-scope.js';
-import { sendError } from '../error-mapper.js';
+import { metadataOf } from '../envelope.js';
+import { toErrorResponse } from '../error-mapper.js';
+import type { RouteAnswer, Serve } from '../routes/router.js';
 
 /** How long a key is kept: 24 hours. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -41,52 +41,66 @@ export interface IdempotencyOptions {
 }
 
 /**
- * `Idempotency-Key` on every external POST, after the gate.
+ * `Idempotency-Key` on every external POST: how the external API answers (`Serve`).
  *
- * Optimistic: a keyed request runs as if its key were new, in a scope where its first
- * transaction inserts the key's row before its work (the unit of work does it) and stays open:
- * the answer is added to the row in that transaction, which then commits, before the answer is
- * sent. So a write is kept with its answer or not at all: a request that dies before the commit
- * leaves nothing (a retry does the work, once), one that dies after it leaves the answer. A 5xx
- * answer rolls its write back. Only when the key turns out to be taken (a retry, or a concurrent
- * request whose row that insert waited for) is the row read, and the request answers as the
- * first did (the same status and body bytes, `Idempotent-Replayed: true`), or 422
- * IDEMPOTENCY_KEY_REUSED for other fields, or 409 IDEMPOTENCY_KEY_IN_USE while the first has no
- * answer yet (in this process a second request with a running key is refused at once). An
- * answer that wrote nothing (a 4xx) is kept by inserting the row with it; a 5xx is not kept.
- * Nothing is read before the work: a new key, the common case, costs no lookup.
+ * Optimistic: a keyed request runs as if its key were new. Its handler is given the key
+ * (`KeyedWrite`) and hands it to its use case, whose first transaction inserts the key's row
+ * before its work (the unit of work does it) and stays open: the answer is added to the row in
+ * that transaction, which then commits, before the answer is sent. So a write is kept with its
+ * answer or not at all: a request that dies before the commit leaves nothing (a retry does the
+ * work, once), one that dies after it leaves the answer. A 5xx rolls its write back. Only when
+ * the key turns out to be taken (a retry, or a concurrent request whose row that insert waited
+ * for) is the row read, and the request answers as the first did (the same status and body
+ * bytes, `Idempotent-Replayed: true`), or 422 IDEMPOTENCY_KEY_REUSED for other fields, or 409
+ * IDEMPOTENCY_KEY_IN_USE while the first has no answer yet (in this process a second request
+ * with a running key is refused at once). An answer that wrote nothing (a 4xx) is kept by
+ * inserting the row with it; a 5xx is not kept. Nothing is read before the work: a new key,
+ * the common case, costs no lookup.
  */
-export function idempotency(store: IdempotencyStore, logger: Logger, options: IdempotencyOptions = {}): RequestHandler {
+export function keyedAnswers(store: IdempotencyStore, logger: Logger, options: IdempotencyOptions = {}): Serve {
   const lockTimeoutMs = options.lockTimeoutMs ?? IDEMPOTENCY_LOCK_TIMEOUT_MS;
   const now = options.now ?? (() => new Date());
   const running = new Set<string>();
 
   /** Keeps `answer` with the key; or, when the key was taken, what to answer instead. */
-  const settle = async (scope: IdempotencyScope, answer: IdempotentAnswer): Promise<IdempotentAnswer | null> => {
-    const { held, closed } = scope;
-    scope.closed ??= 'answered';
+  const settle = async (keyed: KeyedWrite, answer: IdempotentAnswer): Promise<IdempotentAnswer | null> => {
+    const { held, closed } = keyed;
+    keyed.closed ??= 'answered';
     if (closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout passed before the answer');
     if (held) {
-      if (answer.status >= 500) {
-        await held.rollBack();
-        return null;
-      }
       faultInjectionPoint('before-keyed-answer');
       await held.commit(answer);
       return null;
     }
-    if (answer.status >= 500) return null;
-    if (await store.complete(scope, answer)) return null;
-    const first = await store.find(scope.integrationId, scope.key);
-    if (first && first.fingerprint !== scope.fingerprint) throw new IdempotencyKeyReused();
+    if (await store.complete(keyed, answer)) return null;
+    const first = await store.find(keyed.integrationId, keyed.key);
+    if (first && first.fingerprint !== keyed.fingerprint) throw new IdempotencyKeyReused();
     if (!first?.response) throw new IdempotencyKeyInUse();
     return first.response;
   };
 
-  return (req, res, next) => {
+  /** The answer to keep: the handler's envelope, or its error's (a 5xx is thrown on, not kept). */
+  const answerOf = async (keyed: KeyedWrite, res: Response, produce: () => Promise<RouteAnswer>) => {
+    try {
+      const { status, body } = await produce();
+      return { status, body: JSON.stringify(body) };
+    } catch (err) {
+      const response = toErrorResponse(err);
+      if (response.status >= 500) {
+        keyed.closed ??= 'answered';
+        await keyed.held?.rollBack();
+        throw err;
+      }
+      res.locals.errorCode = response.body.code;
+      return { status: response.status, body: JSON.stringify({ ...response.body, metadata: metadataOf(res) }) };
+    }
+  };
+
+  return async (req, res, produce) => {
     const key = req.headers['idempotency-key'];
     if (req.method !== 'POST' || key === undefined) {
-      next();
+      const { status, body } = await produce();
+      res.status(status).json(body);
       return;
     }
     if (typeof key !== 'string' || !isWellFormedIdempotencyKey(key)) throw malformedIdempotencyKey();
@@ -95,7 +109,7 @@ export function idempotency(store: IdempotencyStore, logger: Logger, options: Id
     if (running.has(slot)) throw new IdempotencyKeyInUse();
     running.add(slot);
     const at = now();
-    const scope: IdempotencyScope = {
+    const keyed: KeyedWrite = {
       integrationId: caller.integrationId,
       key,
       fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
@@ -106,60 +120,49 @@ export function idempotency(store: IdempotencyStore, logger: Logger, options: Id
     };
     // The lock timeout: a request that has not answered by then gives its key back.
     const lockTimer = setTimeout(() => {
-      if (scope.closed !== null) return;
-      scope.closed = 'lock timed out';
+      if (keyed.closed !== null) return;
+      keyed.closed = 'lock timed out';
       running.delete(slot);
-      scope.held
+      keyed.held
         ?.rollBack()
         .catch((err: unknown) => logger.warn({ err, requestId: req.id }, 'keyed write not rolled back'));
     }, lockTimeoutMs);
     lockTimer.unref();
-    const settled = () => {
-      clearTimeout(lockTimer);
-      running.delete(slot);
-    };
     // A client gone does not stop the request: its answer is still kept.
     res.once('close', () => running.delete(slot));
-    const json = res.json.bind(res);
     const sendText = (status: number, text: string) => {
       res.status(status).type('application/json').send(text);
     };
-    // The handler's answer goes out once it is kept, or is replaced by the first request's.
-    res.json = (body: JsonValue) => {
-      res.json = json;
-      const answer: IdempotentAnswer = { status: res.statusCode, body: JSON.stringify(body) };
-      const wrote = scope.held !== null;
-      settle(scope, answer).then(
-        (first) => {
-          settled();
-          if (first === null) {
-            sendText(answer.status, answer.body);
-            return;
-          }
-          res.setHeader('Idempotent-Replayed', 'true');
-          // For the access log and the metrics: the code of the answer replayed, if an error's.
-          res.locals.errorCode = first.status >= 400 ? errorCodeOf(first.body) : undefined;
-          sendText(first.status, first.body);
-        },
-        (err: unknown) => {
-          settled();
-          if (err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse) {
-            sendError(res, err);
-            return;
-          }
-          logger.error(
-            { err, requestId: req.id, method: req.method, url: req.originalUrl },
-            'idempotent answer not kept',
-          );
-          // An answer that wrote nothing still goes out (a retry does the same again). One whose
-          // write was rolled back, or may not have committed, does not: the error's does.
-          if (wrote) sendError(res, err);
-          else sendText(answer.status, answer.body);
-        },
-      );
-      return res;
-    };
-    runInIdempotencyScope(scope, next);
+    try {
+      const answer = await answerOf(keyed, res, () => produce(keyed));
+      const wrote = keyed.held !== null;
+      let first: IdempotentAnswer | null;
+      try {
+        first = await settle(keyed, answer);
+      } catch (err) {
+        if (err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse) throw err;
+        logger.error(
+          { err, requestId: req.id, method: req.method, url: req.originalUrl },
+          'idempotent answer not kept',
+        );
+        // An answer that wrote nothing still goes out (a retry does the same again). One whose
+        // write was rolled back, or may not have committed, does not: the error's does.
+        if (wrote) throw err;
+        sendText(answer.status, answer.body);
+        return;
+      }
+      if (first === null) {
+        sendText(answer.status, answer.body);
+        return;
+      }
+      res.setHeader('Idempotent-Replayed', 'true');
+      // For the access log and the metrics: the code of the answer replayed, if an error's.
+      res.locals.errorCode = first.status >= 400 ? errorCodeOf(first.body) : undefined;
+      sendText(first.status, first.body);
+    } finally {
+      clearTimeout(lockTimer);
+      running.delete(slot);
+    }
   };
 }
 

@@ -181,7 +181,7 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
     name,
     in: 'path',
     required: true,
-    schema: publishedInput(route.params?.[name] ?? Type.String({ format: 'uuid' })),
+    schema: publishedInput(Type.String({ format: 'uuid' })),
   }));
   if (route.query) parameters.push(...queryParameters(route.query));
   const writes = route.method === 'post' || route.method === 'put' || route.method === 'patch';

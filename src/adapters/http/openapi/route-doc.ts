@@ -4,26 +4,15 @@ import type { JsonValue } from '../../../application/access/authenticate-request
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * One route as the OpenAPI document publishes it. Each context declares its routes' docs in
- * `src/adapters/http/openapi/<context>.ts` next to the express router that serves them; the
- * document test checks both ways that every registered route is documented and every
- * documented route is registered. Request schemas are the very TypeBox schemas the router
- * validates with (`src/application/<context>/commands.ts`); response schemas are those of
- * `src/adapters/shared/responses/`, which the presenters' return types and the SDK's types
- * come from.
+ * What the OpenAPI document publishes of a route: the part of its one declaration in its
+ * context's route table (`../routes/`) that is not its handler or access. Request schemas are the
+ * very TypeBox schemas the router validates with (`src/application/<context>/commands.ts`);
+ * response schemas are those of `src/adapters/shared/responses/`, which the handlers' answers
+ * are typed by and the SDK's types are generated from. Every `:name` of the path is a UUID.
  */
-export interface RouteDoc {
-  method: HttpMethod;
+export interface RouteDoc extends RouteMeta {
   /** The express path relative to the API's prefix (`/products/:id`). */
   path: string;
-  /** Unique in the document; for an external route also the SDK method's name. */
-  operationId: string;
-  summary: string;
-  description?: string;
-  /** The tag (a context: `Catalogue`, `Billing`, ... ; `Back office: <context>` for the admin API). */
-  tag: string;
-  /** Path parameters beyond the default (every `:name` is a UUID unless named here). */
-  params?: Record<string, TSchema>;
   /** The query schema the route validates with (a TypeBox object). */
   query?: TObject;
   /**
@@ -31,10 +20,21 @@ export interface RouteDoc {
    * signature fields (`nonce`, `timestamp`, `signature`) to it.
    */
   body?: TSchema;
-  /** The back office's approve, reject and cancel routes take their body as optional. */
-  bodyOptional?: boolean;
   /** The success status and the schema of `data` (a page's `data` is an array of `data`). */
   success: { status: 200 | 201; data: TSchema; paginated?: boolean };
+}
+
+/** What a route's declaration says of it besides its path and schemas. */
+export interface RouteMeta {
+  method: HttpMethod;
+  /** Unique in the document; for an external route also the SDK method's name. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The tag (a context: `Catalogue`, `Billing`, ... ; `Back office: <context>` for the admin API). */
+  tag: string;
+  /** The back office's approve, reject and cancel routes take their body as optional. */
+  bodyOptional?: boolean;
   /**
    * Rules of the request that its schema cannot state (between fields, or against stored
    * records), each refused with 400 VALIDATION_ERROR naming `field`: published as the
@@ -55,8 +55,8 @@ export interface RequestRule {
   rule: string;
 }
 
-/** An API of the document: its prefix, the routes it serves and its security. */
-export interface ApiDocs {
+/** An API of the document: its prefix and its routes, with who may call each. */
+export interface ApiDocs<Access = unknown> {
   prefix: '/api/v1/external' | '/api/v1/admin';
-  routes: RouteDoc[];
+  routes: readonly (RouteDoc & { access: Access })[];
 }

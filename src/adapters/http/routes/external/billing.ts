@@ -1,9 +1,22 @@
+import type { BillingUseCases } from '../../../../application/billing/index.js';
+import { externalRoute, presentPage } from '../route.js';
+import {
+  presentCustomer,
+  presentInvoice,
+  presentInvoiceDetail,
+  presentInvoiceSummary,
+  presentIssuedNote,
+  presentCreditNote,
+  presentDebitNote,
+  presentRecordedPayment,
+  presentRefund,
+} from '../../billing-presenters.js';
 import {
   CreditNoteExceedsBalance,
   PaymentExceedsAmountDue,
   RefundExceedsRefundable,
-} from '../../../domain/billing/errors.js';
-import { LINE_TOTAL_RULE } from '../../../domain/billing/invoice-line.js';
+} from '../../../../domain/billing/errors.js';
+import { LINE_TOTAL_RULE } from '../../../../domain/billing/invoice-line.js';
 import {
   CreateAnyNoteBody,
   CreateCustomerBody,
@@ -15,9 +28,7 @@ import {
   ListNotesQuery,
   RecordPaymentBody,
   VoidInvoiceBody,
-  VoidNoteBody,
-} from '../../../application/billing/commands.js';
-import { PageQuery } from '../../../application/shared/schemas.js';
+} from '../../../../application/billing/commands.js';
 import {
   CreditNoteData,
   CustomerData,
@@ -26,15 +37,11 @@ import {
   InvoiceDetailData,
   InvoiceSummaryData,
   IssuedNoteData,
-  PaymentData,
   RecordedPaymentData,
   RefundData,
-} from '../../shared/responses/billing.js';
-import type { RouteDoc } from './route-doc.js';
+} from '../../../shared/responses/billing.js';
 
 const TAG = 'Billing';
-// Every external POST also answers 409 and 422 for its Idempotency-Key: the document adds them.
-const ADMIN_TAG = 'Back office: Billing';
 
 // Example ids (any UUID of the caller's tenant will do).
 const CUSTOMER_ID = '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d';
@@ -50,23 +57,29 @@ const customerExample = {
   address: 'Kathmandu',
 };
 
-/** The billing routes of the external API (spec 4.2 and the routes added to it). */
-export const BILLING_ROUTES: RouteDoc[] = [
-  {
+const route = externalRoute<BillingUseCases>();
+
+/** The billing routes of the external API. */
+export const BILLING_ROUTES = [
+  route({
     method: 'get',
     path: '/billing/invoices',
     operationId: 'listInvoices',
+    access: ['billing'],
     summary: 'List invoices',
     description: 'Newest first; `fromDate` is inclusive and `toDate` exclusive, on the creation time.',
     tag: TAG,
     query: ListInvoicesQuery,
     success: { status: 200, data: InvoiceSummaryData, paginated: true },
     errors: [400],
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listInvoices.execute(caller, query), presentInvoiceSummary),
+  }),
+  route({
     method: 'post',
     path: '/billing/invoices',
     operationId: 'createInvoice',
+    access: ['billing'],
     rules: [{ field: 'items', rule: LINE_TOTAL_RULE }],
     summary: 'Create an invoice',
     description: "Issued as DRAFT in the caller's branch and fiscal year; amounts are computed from the lines.",
@@ -79,21 +92,25 @@ export const BILLING_ROUTES: RouteDoc[] = [
       paymentMethod: 'CASH',
       items: [{ productId: PRODUCT_ID, quantity: 2, unitPrice: 150 }],
     },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) => presentInvoice(await uc.createInvoice.execute(caller, body, keyed)),
+  }),
+  route({
     method: 'get',
     path: '/billing/invoices/:id',
     operationId: 'getInvoice',
+    access: ['billing'],
     summary: 'Read an invoice',
     description: 'The invoice with its lines, amounts, payments, refunds, credit notes and debit notes.',
     tag: TAG,
     success: { status: 200, data: InvoiceDetailData },
     errors: [400, 404],
-  },
-  {
+    handle: async (uc, { caller, params }) => presentInvoiceDetail(await uc.getInvoice.execute(caller, params.id)),
+  }),
+  route({
     method: 'post',
     path: '/billing/invoices/:id/payments',
     operationId: 'recordPayment',
+    access: ['billing'],
     rules: [{ field: 'amount', rule: PaymentExceedsAmountDue.rule }],
     summary: 'Record a payment of an invoice',
     description: 'At most the amount due; the payment that settles the invoice makes it PAID.',
@@ -102,11 +119,14 @@ export const BILLING_ROUTES: RouteDoc[] = [
     success: { status: 201, data: RecordedPaymentData },
     errors: [400, 404, 409],
     example: { amount: 100, method: 'CARD', reference: 'POS-0042' },
-  },
-  {
+    handle: async (uc, { caller, params, body, keyed }) =>
+      presentRecordedPayment(await uc.recordPayment.execute(caller, params.id, body, keyed)),
+  }),
+  route({
     method: 'post',
     path: '/billing/refunds',
     operationId: 'createRefund',
+    access: ['billing'],
     rules: [{ field: 'amount', rule: RefundExceedsRefundable.rule }],
     summary: 'Refund an invoice',
     description: 'At most what was paid and not yet refunded.',
@@ -115,33 +135,41 @@ export const BILLING_ROUTES: RouteDoc[] = [
     success: { status: 201, data: RefundData },
     errors: [400, 404, 409],
     example: { invoiceId: INVOICE_ID, amount: 50, reason: 'Customer returned one item', method: 'CASH' },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) => presentRefund(await uc.createRefund.execute(caller, body, keyed)),
+  }),
+  route({
     method: 'get',
     path: '/billing/customers',
     operationId: 'listCustomers',
+    access: ['billing'],
     summary: 'List customers',
     description: '`search` matches the name, email or phone.',
     tag: TAG,
     query: ListCustomersQuery,
     success: { status: 200, data: CustomerData, paginated: true },
     errors: [400],
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listCustomers.execute(caller, query), presentCustomer),
+  }),
+  route({
     method: 'post',
     path: '/billing/customers',
     operationId: 'createCustomer',
+    access: ['billing'],
     summary: 'Create a customer',
     tag: TAG,
     body: CreateCustomerBody,
     success: { status: 201, data: CustomerData },
     errors: [400, 409],
     example: customerExample,
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) =>
+      presentCustomer(await uc.createCustomer.execute({ ...body, tenantId: caller.tenantId }, keyed)),
+  }),
+  route({
     method: 'post',
     path: '/billing/notes',
     operationId: 'createNote',
+    access: ['billing'],
     rules: [{ field: 'amount', rule: CreditNoteExceedsBalance.rule }],
     summary: 'Create a credit or debit note',
     description:
@@ -151,11 +179,18 @@ export const BILLING_ROUTES: RouteDoc[] = [
     success: { status: 201, data: IssuedNoteData },
     errors: [400, 404, 409],
     example: { type: 'CREDIT', ...noteExample },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) => {
+      // The same use cases as the per-type routes, chosen by `type`.
+      const { type, ...command } = body;
+      const create = type === 'CREDIT' ? uc.createCreditNote : uc.createDebitNote;
+      return presentIssuedNote(await create.execute(caller, command, keyed));
+    },
+  }),
+  route({
     method: 'patch',
     path: '/billing/invoices/:id/void',
     operationId: 'voidInvoice',
+    access: ['billing'],
     summary: 'Void an invoice',
     description: 'A PAID or already VOIDED invoice cannot be voided (409).',
     tag: TAG,
@@ -163,21 +198,27 @@ export const BILLING_ROUTES: RouteDoc[] = [
     success: { status: 200, data: InvoiceData },
     errors: [400, 404, 409],
     example: { reason: 'Issued to the wrong customer' },
-  },
-  {
+    handle: async (uc, { caller, params, body }) =>
+      presentInvoice(await uc.voidInvoice.execute(caller, params.id, body)),
+  }),
+  route({
     method: 'get',
     path: '/billing/credit-notes',
     operationId: 'listCreditNotes',
+    access: ['billing'],
     summary: 'List credit notes',
     tag: TAG,
     query: ListNotesQuery,
     success: { status: 200, data: CreditNoteData, paginated: true },
     errors: [400],
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listCreditNotes.execute(caller, query), presentCreditNote),
+  }),
+  route({
     method: 'post',
     path: '/billing/credit-notes',
     operationId: 'createCreditNote',
+    access: ['billing'],
     rules: [{ field: 'amount', rule: CreditNoteExceedsBalance.rule }],
     summary: 'Create a credit note',
     description: "At most the invoice's creditable balance (its net amount minus its DRAFT credit notes).",
@@ -186,129 +227,34 @@ export const BILLING_ROUTES: RouteDoc[] = [
     success: { status: 201, data: CreditNoteData },
     errors: [400, 404, 409],
     example: noteExample,
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) =>
+      presentCreditNote(await uc.createCreditNote.execute(caller, body, keyed)),
+  }),
+  route({
     method: 'get',
     path: '/billing/debit-notes',
     operationId: 'listDebitNotes',
+    access: ['billing'],
     summary: 'List debit notes',
     tag: TAG,
     query: ListNotesQuery,
     success: { status: 200, data: DebitNoteData, paginated: true },
     errors: [400],
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listDebitNotes.execute(caller, query), presentDebitNote),
+  }),
+  route({
     method: 'post',
     path: '/billing/debit-notes',
     operationId: 'createDebitNote',
+    access: ['billing'],
     summary: 'Create a debit note',
     tag: TAG,
     body: CreateNoteBody,
     success: { status: 201, data: DebitNoteData },
     errors: [400, 404, 409],
     example: { ...noteExample, reason: 'Delivery charge added' },
-  },
-];
-
-/** Their back-office routes, across tenants. */
-export const BILLING_ADMIN_ROUTES: RouteDoc[] = [
-  {
-    method: 'post',
-    path: '/tenants/:tenantId/customers',
-    operationId: 'adminCreateCustomer',
-    summary: "Create a tenant's customer",
-    tag: ADMIN_TAG,
-    body: CreateCustomerBody,
-    success: { status: 201, data: CustomerData },
-    errors: [400, 404],
-    example: customerExample,
-  },
-  {
-    method: 'post',
-    path: '/invoices/:id/approve',
-    operationId: 'adminApproveInvoice',
-    summary: 'Approve an invoice',
-    description: 'DRAFT → APPROVED.',
-    tag: ADMIN_TAG,
-    success: { status: 200, data: InvoiceData },
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'get',
-    path: '/invoices/:id/payments',
-    operationId: 'adminListInvoicePayments',
-    summary: "List an invoice's payments",
-    tag: ADMIN_TAG,
-    query: PageQuery,
-    success: { status: 200, data: PaymentData, paginated: true },
-    errors: [400, 404],
-  },
-  {
-    method: 'post',
-    path: '/invoices/:id/payments',
-    operationId: 'adminRecordPayment',
-    rules: [{ field: 'amount', rule: PaymentExceedsAmountDue.rule }],
-    summary: 'Record a payment of an invoice',
-    description: 'The same as the external route, for an invoice of any tenant.',
-    tag: ADMIN_TAG,
-    body: RecordPaymentBody,
-    success: { status: 201, data: RecordedPaymentData },
-    errors: [400, 404, 409],
-    example: { amount: 100, method: 'QR' },
-  },
-  {
-    method: 'get',
-    path: '/invoices/:id/refunds',
-    operationId: 'adminListInvoiceRefunds',
-    summary: "List an invoice's refunds",
-    tag: ADMIN_TAG,
-    query: PageQuery,
-    success: { status: 200, data: RefundData, paginated: true },
-    errors: [400, 404],
-  },
-  {
-    method: 'post',
-    path: '/credit-notes/:id/approve',
-    operationId: 'adminApproveCreditNote',
-    summary: 'Approve a credit note',
-    description: 'DRAFT → APPROVED; a credit note that covers what is due settles the invoice (PAID).',
-    tag: ADMIN_TAG,
-    success: { status: 200, data: CreditNoteData },
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'post',
-    path: '/debit-notes/:id/approve',
-    operationId: 'adminApproveDebitNote',
-    summary: 'Approve a debit note',
-    tag: ADMIN_TAG,
-    success: { status: 200, data: DebitNoteData },
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'post',
-    path: '/credit-notes/:id/void',
-    operationId: 'adminVoidCreditNote',
-    summary: 'Void a credit note',
-    description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
-    tag: ADMIN_TAG,
-    body: VoidNoteBody,
-    bodyOptional: true,
-    success: { status: 200, data: CreditNoteData },
-    errors: [400, 404, 409],
-    example: { reason: 'Raised in error' },
-  },
-  {
-    method: 'post',
-    path: '/debit-notes/:id/void',
-    operationId: 'adminVoidDebitNote',
-    summary: 'Void a debit note',
-    description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
-    tag: ADMIN_TAG,
-    body: VoidNoteBody,
-    bodyOptional: true,
-    success: { status: 200, data: DebitNoteData },
-    errors: [400, 404, 409],
-    example: { reason: 'Raised in error' },
-  },
+    handle: async (uc, { caller, body, keyed }) =>
+      presentDebitNote(await uc.createDebitNote.execute(caller, body, keyed)),
+  }),
 ];

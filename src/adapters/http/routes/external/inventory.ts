@@ -1,44 +1,48 @@
-import * as rules from '../../../domain/inventory/errors.js';
+import type { InventoryUseCases } from '../../../../application/inventory/index.js';
+import { externalRoute, presentPage } from '../route.js';
 import {
-  AdminCreatePurchaseOrderBody,
-  ApproveAdjustmentBody,
-  CancelPurchaseOrderBody,
+  presentAdjustment,
+  presentAdjustmentSummary,
+  presentGoodsReceipt,
+  presentLowStockSummary,
+  presentProductDetail,
+  presentProductListItem,
+  presentPurchaseOrder,
+  presentReservation,
+  presentTransfer,
+  presentUpdatedProduct,
+} from '../../inventory-presenters.js';
+import * as rules from '../../../../domain/inventory/errors.js';
+import {
   CreateProductBody,
   CreatePurchaseOrderBody,
   ListAdjustmentsQuery,
   ListProductsQuery,
   ListPurchaseOrdersQuery,
-  ListStockLedgerQuery,
   ReceiveGoodsBody,
-  RejectAdjustmentBody,
   RequestAdjustmentBody,
   ReserveStockBody,
   TransferStockBody,
   UpdateProductBody,
-} from '../../../application/inventory/commands.js';
+} from '../../../../application/inventory/commands.js';
 import {
   AdjustmentResponse,
   AdjustmentSummaryResponse,
-  BackOfficeAdjustmentResponse,
   GoodsReceiptResponse,
-  LedgerEntryResponse,
   LowStockResponse,
   ProductDetailResponse,
   ProductListItemResponse,
-  ProductResponse,
   PurchaseOrderResponse,
   ReservationResponse,
   TransferResponse,
   UpdatedProductResponse,
-} from '../../shared/responses/inventory.js';
-import type { RouteDoc } from './route-doc.js';
+} from '../../../shared/responses/inventory.js';
 
 /** A product on one row only, on every document with items. */
 const ITEMS_ONCE = { field: 'items', rule: rules.DuplicateProductRow.rule };
 
 const CATALOGUE = 'Catalogue';
 const INVENTORY = 'Inventory';
-const BACK_OFFICE = 'Back office: Inventory';
 
 /** Ids of the examples (any UUID of the caller's tenant will do). */
 const WAREHOUSE = '6f1c2f7e-3b7a-4d8e-9a51-0c2d4e6f8a10';
@@ -53,34 +57,43 @@ const purchaseOrderExample = {
   items: [{ productId: PRODUCT, quantity: 50, unitCost: 2.4 }],
 };
 
-/** The catalogue and stock routes of the external API (spec 4.1 and the routes added to it). */
-export const INVENTORY_ROUTES: RouteDoc[] = [
-  {
+const route = externalRoute<InventoryUseCases>();
+
+/** The catalogue and inventory routes of the external API. */
+export const INVENTORY_ROUTES = [
+  route({
     method: 'get',
     path: '/products',
     operationId: 'listProducts',
+    access: ['inventory'],
     summary: 'List the catalogue',
     description:
       'By name then id. `search` is a case-insensitive substring of the name or SKU (`%` and `_` are literal).',
     tag: CATALOGUE,
     query: ListProductsQuery,
     success: { status: 200, data: ProductListItemResponse, paginated: true },
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listProducts.execute(caller, query), presentProductListItem),
+  }),
+  route({
     method: 'put',
     path: '/products/:id',
     operationId: 'updateProduct',
+    access: ['inventory'],
     summary: 'Change the name and/or price of a product',
     tag: CATALOGUE,
     body: UpdateProductBody,
     success: { status: 200, data: UpdatedProductResponse },
     errors: [404],
     example: { name: 'Blue mug, large', price: 12.5 },
-  },
-  {
+    handle: async (uc, { caller, params, body }) =>
+      presentUpdatedProduct(await uc.updateProduct.execute(caller, params.id, body)),
+  }),
+  route({
     method: 'post',
     path: '/products',
     operationId: 'createProduct',
+    access: ['inventory'],
     summary: 'Create a product',
     description:
       'A slug left out is made from the name and made unique in the tenant (`mug`, `mug-2`, ...). ' +
@@ -89,31 +102,41 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     body: CreateProductBody,
     success: { status: 201, data: ProductDetailResponse },
     example: { name: 'Blue mug', sku: 'MUG-001', price: 9.9, minStock: 5, unit: 'pcs', taxRate: 19 },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) =>
+      presentProductDetail({
+        product: await uc.createProduct.execute({ tenantId: caller.tenantId, ...body }, keyed),
+        stock: [],
+      }),
+  }),
+  route({
     method: 'get',
     path: '/products/:id',
     operationId: 'getProduct',
+    access: ['inventory'],
     summary: 'A product with its stock per warehouse',
     tag: CATALOGUE,
     success: { status: 200, data: ProductDetailResponse },
     errors: [404],
-  },
-  {
+    handle: async (uc, { caller, params }) => presentProductDetail(await uc.getProduct.execute(caller, params.id)),
+  }),
+  route({
     method: 'get',
     path: '/products/stock',
     operationId: 'listLowStock',
+    access: ['inventory'],
     summary: 'The low-stock summary',
     description:
       'Always two entries, OUT_OF_STOCK (current stock ≤ 0) then LOW_STOCK (0 < current stock < minStock); ' +
       'each lists at most 100 products, lowest stock first.',
     tag: INVENTORY,
     success: { status: 200, data: LowStockResponse },
-  },
-  {
+    handle: async (uc, { caller }) => presentLowStockSummary(await uc.lowStockSummary.execute(caller)),
+  }),
+  route({
     method: 'post',
     path: '/products/adjust',
     operationId: 'requestAdjustment',
+    access: ['inventory'],
     rules: [ITEMS_ONCE],
     summary: 'Ask for a stock adjustment',
     description:
@@ -129,21 +152,27 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
       reason: 'Stocktake difference',
       items: [{ productId: PRODUCT, quantity: 3, type: 'STOCK_OUT' }],
     },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) =>
+      presentAdjustment(await uc.requestAdjustment.execute(caller, body, keyed)),
+  }),
+  route({
     method: 'get',
     path: '/products/adjustments',
     operationId: 'listAdjustments',
+    access: ['inventory'],
     summary: 'List the adjustment requests',
     description: 'Newest first, then id.',
     tag: INVENTORY,
     query: ListAdjustmentsQuery,
     success: { status: 200, data: AdjustmentSummaryResponse, paginated: true },
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listAdjustments.execute(caller, query), presentAdjustmentSummary),
+  }),
+  route({
     method: 'post',
     path: '/products/transfer',
     operationId: 'transferStock',
+    access: ['inventory'],
     rules: [{ field: 'toWarehouseId', rule: rules.SameWarehouseTransfer.rule }, ITEMS_ONCE],
     summary: 'Move stock between two warehouses',
     description: 'Immediate and atomic; takes only available stock (400 `INSUFFICIENT_STOCK`).',
@@ -157,11 +186,13 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
       items: [{ productId: PRODUCT, quantity: 4 }],
       reference: 'Restock shop',
     },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) => presentTransfer(await uc.transferStock.execute(caller, body, keyed)),
+  }),
+  route({
     method: 'post',
     path: '/products/reserve',
     operationId: 'reserveStock',
+    access: ['inventory', 'billing'],
     rules: [ITEMS_ONCE],
     summary: 'Hold available stock',
     description: 'The reservation holds the stock until it is committed or released, or until `expiresAt`.',
@@ -175,40 +206,53 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
       reference: 'Order 1042',
       expiresInSeconds: 900,
     },
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) => {
+      const reservation = await uc.reserveStock.execute(caller, body, keyed);
+      return presentReservation({ reservation, at: reservation.state().createdAt });
+    },
+  }),
+  route({
     method: 'get',
     path: '/products/reservations/:id',
     operationId: 'getReservation',
+    access: ['inventory', 'billing'],
     summary: 'A reservation, its status as of now',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
     errors: [404],
-  },
-  {
+    handle: async (uc, { caller, params }) => presentReservation(await uc.getReservation.execute(caller, params.id)),
+  }),
+  route({
     method: 'post',
     path: '/products/reservations/:id/commit',
     operationId: 'commitReservation',
+    access: ['inventory', 'billing'],
     summary: 'Take the reserved stock out',
     description: 'Only an ACTIVE, unexpired reservation (else 409 `INVALID_STATE`).',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
     errors: [404],
-  },
-  {
+    handle: async (uc, { caller, params, keyed }) =>
+      presentReservation(await uc.commitReservation.execute(caller, params.id, keyed)),
+  }),
+  route({
     method: 'post',
     path: '/products/reservations/:id/release',
     operationId: 'releaseReservation',
+    access: ['inventory', 'billing'],
     summary: 'Give the reserved stock back',
     description: 'Only an ACTIVE, unexpired reservation (else 409 `INVALID_STATE`).',
     tag: INVENTORY,
     success: { status: 200, data: ReservationResponse },
     errors: [404],
-  },
-  {
+    handle: async (uc, { caller, params, keyed }) =>
+      presentReservation(await uc.releaseReservation.execute(caller, params.id, keyed)),
+  }),
+  route({
     method: 'post',
     path: '/purchase-orders',
     operationId: 'createPurchaseOrder',
+    access: ['inventory'],
     rules: [ITEMS_ONCE],
     summary: 'Create a purchase order',
     tag: INVENTORY,
@@ -216,21 +260,27 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
     success: { status: 201, data: PurchaseOrderResponse },
     errors: [404],
     example: purchaseOrderExample,
-  },
-  {
+    handle: async (uc, { caller, body, keyed }) =>
+      presentPurchaseOrder(await uc.createPurchaseOrder.execute(caller, body, keyed)),
+  }),
+  route({
     method: 'get',
     path: '/purchase-orders',
     operationId: 'listPurchaseOrders',
+    access: ['inventory'],
     summary: 'List the purchase orders',
     description: 'Newest first, with their items.',
     tag: INVENTORY,
     query: ListPurchaseOrdersQuery,
     success: { status: 200, data: PurchaseOrderResponse, paginated: true },
-  },
-  {
+    handle: async (uc, { caller, query }) =>
+      presentPage(await uc.listPurchaseOrders.execute(caller, query), presentPurchaseOrder),
+  }),
+  route({
     method: 'post',
     path: '/goods-receipt',
     operationId: 'receiveGoods',
+    access: ['inventory'],
     rules: [
       { field: 'warehouseId', rule: rules.ReceiptWarehouseRequired.rule },
       { field: 'warehouseId', rule: rules.ReceiptWarehouseMismatch.rule },
@@ -251,94 +301,7 @@ export const INVENTORY_ROUTES: RouteDoc[] = [
       supplierReference: 'DN-7781',
       items: [{ productId: PRODUCT, quantity: 20 }],
     },
-  },
-];
-
-/** Their back-office routes. */
-export const INVENTORY_ADMIN_ROUTES: RouteDoc[] = [
-  {
-    method: 'post',
-    path: '/tenants/:tenantId/products',
-    operationId: 'adminCreateProduct',
-    summary: 'Create a product of a tenant',
-    tag: BACK_OFFICE,
-    body: CreateProductBody,
-    success: { status: 201, data: ProductResponse },
-    errors: [404, 409],
-    example: { name: 'Blue mug', sku: 'MUG-001', price: 9.9, minStock: 5 },
-  },
-  {
-    method: 'post',
-    path: '/stock-adjustments/:id/approve',
-    operationId: 'adminApproveAdjustment',
-    summary: 'Approve a stock adjustment request',
-    description:
-      'Applies its items to the stock and writes the ledger in one transaction. Anything but a PENDING ' +
-      'request, or a STOCK_OUT finding too little available stock, is a 409. `approvedBy` defaults to `admin-api`.',
-    tag: BACK_OFFICE,
-    body: ApproveAdjustmentBody,
-    bodyOptional: true,
-    success: { status: 200, data: BackOfficeAdjustmentResponse },
-    errors: [404, 409],
-    example: { approvedBy: 'jane@back-office' },
-  },
-  {
-    method: 'post',
-    path: '/stock-adjustments/:id/reject',
-    operationId: 'adminRejectAdjustment',
-    summary: 'Reject a stock adjustment request',
-    description: 'Changes no stock. `rejectedBy` defaults to `admin-api`.',
-    tag: BACK_OFFICE,
-    body: RejectAdjustmentBody,
-    bodyOptional: true,
-    success: { status: 200, data: BackOfficeAdjustmentResponse },
-    errors: [404, 409],
-    example: { reason: 'No stocktake on record', rejectedBy: 'jane@back-office' },
-  },
-  {
-    method: 'get',
-    path: '/tenants/:tenantId/stock-adjustments',
-    operationId: 'adminListAdjustments',
-    summary: 'List the stock adjustment requests of a tenant',
-    tag: BACK_OFFICE,
-    query: ListAdjustmentsQuery,
-    success: { status: 200, data: AdjustmentSummaryResponse, paginated: true },
-  },
-  {
-    method: 'get',
-    path: '/tenants/:tenantId/products/:productId/ledger',
-    operationId: 'adminListStockLedger',
-    summary: 'The stock movements of a product',
-    description: 'Every warehouse, newest first, each with its source document.',
-    tag: BACK_OFFICE,
-    query: ListStockLedgerQuery,
-    success: { status: 200, data: LedgerEntryResponse, paginated: true },
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/tenants/:tenantId/purchase-orders',
-    operationId: 'adminCreatePurchaseOrder',
-    rules: [ITEMS_ONCE],
-    summary: 'Create a purchase order of a tenant',
-    description: 'Attributed to the branch of the warehouse; `fiscalYearId` defaults to the year covering today.',
-    tag: BACK_OFFICE,
-    body: AdminCreatePurchaseOrderBody,
-    success: { status: 201, data: PurchaseOrderResponse },
-    errors: [404],
-    example: purchaseOrderExample,
-  },
-  {
-    method: 'post',
-    path: '/purchase-orders/:id/cancel',
-    operationId: 'adminCancelPurchaseOrder',
-    summary: 'Cancel a purchase order',
-    description: 'Only an OPEN or PARTIALLY_RECEIVED order (else 409); what was received stays in stock.',
-    tag: BACK_OFFICE,
-    body: CancelPurchaseOrderBody,
-    bodyOptional: true,
-    success: { status: 200, data: PurchaseOrderResponse },
-    errors: [404, 409],
-    example: { reason: 'Supplier out of business' },
-  },
+    handle: async (uc, { caller, body, keyed }) =>
+      presentGoodsReceipt(await uc.receiveGoods.execute(caller, body, keyed)),
+  }),
 ];

@@ -1,0 +1,136 @@
+import type { BillingBackOffice } from '../../../../application/back-office.js';
+import { adminRoute, presentPage } from '../route.js';
+import {
+  presentInvoice,
+  presentCreditNote,
+  presentDebitNote,
+  presentPayment,
+  presentRecordedPayment,
+  presentRefund,
+} from '../../billing-presenters.js';
+import { PaymentExceedsAmountDue } from '../../../../domain/billing/errors.js';
+import { RecordPaymentBody, VoidNoteBody } from '../../../../application/billing/commands.js';
+import { PageQuery } from '../../../../application/shared/schemas.js';
+import {
+  CreditNoteData,
+  DebitNoteData,
+  InvoiceData,
+  PaymentData,
+  RecordedPaymentData,
+  RefundData,
+} from '../../../shared/responses/billing.js';
+
+const ADMIN_TAG = 'Back office: Billing';
+
+const route = adminRoute<BillingBackOffice>();
+
+/** Billing decisions across tenants: approve an invoice, approve or void a note, an invoice's payments and refunds, record a payment. */
+export const BILLING_ADMIN_ROUTES = [
+  route({
+    method: 'post',
+    path: '/invoices/:id/approve',
+    operationId: 'adminApproveInvoice',
+    access: 'APPROVER',
+    summary: 'Approve an invoice',
+    description: 'DRAFT → APPROVED.',
+    tag: ADMIN_TAG,
+    success: { status: 200, data: InvoiceData },
+    errors: [400, 404, 409],
+    handle: async (uc, { params }) => presentInvoice(await uc.approveInvoice.execute(params.id)),
+  }),
+  route({
+    method: 'get',
+    path: '/invoices/:id/payments',
+    operationId: 'adminListInvoicePayments',
+    access: 'VIEWER',
+    summary: "List an invoice's payments",
+    tag: ADMIN_TAG,
+    query: PageQuery,
+    success: { status: 200, data: PaymentData, paginated: true },
+    errors: [400, 404],
+    handle: async (uc, { params, query }) =>
+      presentPage(await uc.listInvoicePayments.execute(params.id, query), presentPayment),
+  }),
+  route({
+    method: 'post',
+    path: '/invoices/:id/payments',
+    operationId: 'adminRecordPayment',
+    access: 'APPROVER',
+    rules: [{ field: 'amount', rule: PaymentExceedsAmountDue.rule }],
+    summary: 'Record a payment of an invoice',
+    description: 'The same as the external route, for an invoice of any tenant.',
+    tag: ADMIN_TAG,
+    body: RecordPaymentBody,
+    success: { status: 201, data: RecordedPaymentData },
+    errors: [400, 404, 409],
+    example: { amount: 100, method: 'QR' },
+    handle: async (uc, { params, body }) =>
+      presentRecordedPayment(await uc.recordPayment.executeInAnyTenant(params.id, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/invoices/:id/refunds',
+    operationId: 'adminListInvoiceRefunds',
+    access: 'VIEWER',
+    summary: "List an invoice's refunds",
+    tag: ADMIN_TAG,
+    query: PageQuery,
+    success: { status: 200, data: RefundData, paginated: true },
+    errors: [400, 404],
+    handle: async (uc, { params, query }) =>
+      presentPage(await uc.listInvoiceRefunds.execute(params.id, query), presentRefund),
+  }),
+  route({
+    method: 'post',
+    path: '/credit-notes/:id/approve',
+    operationId: 'adminApproveCreditNote',
+    access: 'APPROVER',
+    summary: 'Approve a credit note',
+    description: 'DRAFT → APPROVED; a credit note that covers what is due settles the invoice (PAID).',
+    tag: ADMIN_TAG,
+    success: { status: 200, data: CreditNoteData },
+    errors: [400, 404, 409],
+    handle: async (uc, { params }) => presentCreditNote(await uc.approveCreditNote.execute(params.id)),
+  }),
+  route({
+    method: 'post',
+    path: '/debit-notes/:id/approve',
+    operationId: 'adminApproveDebitNote',
+    access: 'APPROVER',
+    summary: 'Approve a debit note',
+    tag: ADMIN_TAG,
+    success: { status: 200, data: DebitNoteData },
+    errors: [400, 404, 409],
+    handle: async (uc, { params }) => presentDebitNote(await uc.approveDebitNote.execute(params.id)),
+  }),
+  route({
+    method: 'post',
+    path: '/credit-notes/:id/void',
+    operationId: 'adminVoidCreditNote',
+    access: 'APPROVER',
+    summary: 'Void a credit note',
+    description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
+    tag: ADMIN_TAG,
+    body: VoidNoteBody,
+    bodyOptional: true,
+    success: { status: 200, data: CreditNoteData },
+    errors: [400, 404, 409],
+    example: { reason: 'Raised in error' },
+    handle: async (uc, { params, body }) => presentCreditNote(await uc.voidCreditNote.execute(params.id, body)),
+  }),
+  route({
+    method: 'post',
+    path: '/debit-notes/:id/void',
+    operationId: 'adminVoidDebitNote',
+    access: 'APPROVER',
+    summary: 'Void a debit note',
+    description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
+    tag: ADMIN_TAG,
+    body: VoidNoteBody,
+    bodyOptional: true,
+    success: { status: 200, data: DebitNoteData },
+    errors: [400, 404, 409],
+    example: { reason: 'Raised in error' },
+    handle: async (uc, { params, body }) => presentDebitNote(await uc.voidDebitNote.execute(params.id, body)),
+  }),
+];

@@ -1,0 +1,151 @@
+import type { InventoryBackOffice } from '../../../../application/back-office.js';
+import { adminRoute, presentPage } from '../route.js';
+import {
+  presentAdjustmentForBackOffice,
+  presentAdjustmentSummary,
+  presentLedgerEntry,
+  presentPurchaseOrder,
+} from '../../inventory-presenters.js';
+import * as rules from '../../../../domain/inventory/errors.js';
+import {
+  AdminCreatePurchaseOrderBody,
+  ApproveAdjustmentBody,
+  CancelPurchaseOrderBody,
+  ListAdjustmentsQuery,
+  ListStockLedgerQuery,
+  RejectAdjustmentBody,
+} from '../../../../application/inventory/commands.js';
+import {
+  AdjustmentSummaryResponse,
+  BackOfficeAdjustmentResponse,
+  LedgerEntryResponse,
+  PurchaseOrderResponse,
+} from '../../../shared/responses/inventory.js';
+
+/** A product on one row only, on every document with items. */
+const ITEMS_ONCE = { field: 'items', rule: rules.DuplicateProductRow.rule };
+
+const BACK_OFFICE = 'Back office: Inventory';
+
+/** Ids of the examples (any UUID of the caller's tenant will do). */
+const WAREHOUSE = '6f1c2f7e-3b7a-4d8e-9a51-0c2d4e6f8a10';
+const PRODUCT = '3d5e7f90-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
+
+const purchaseOrderExample = {
+  supplierName: 'Acme Supplies',
+  warehouseId: WAREHOUSE,
+  expectedOn: '2025-07-01',
+  items: [{ productId: PRODUCT, quantity: 50, unitCost: 2.4 }],
+};
+
+/** Who decided, when the body names no one. */
+const DEFAULT_ACTOR = 'admin-api';
+
+const route = adminRoute<InventoryBackOffice>();
+
+/** Stock adjustment decisions (across tenants, by id alone), a tenant's adjustments, a product's stock ledger, purchase orders. */
+export const INVENTORY_ADMIN_ROUTES = [
+  route({
+    method: 'post',
+    path: '/stock-adjustments/:id/approve',
+    operationId: 'adminApproveAdjustment',
+    access: 'APPROVER',
+    summary: 'Approve a stock adjustment request',
+    description:
+      'Applies its items to the stock and writes the ledger in one transaction. Anything but a PENDING ' +
+      'request, or a STOCK_OUT finding too little available stock, is a 409. `approvedBy` defaults to `admin-api`.',
+    tag: BACK_OFFICE,
+    body: ApproveAdjustmentBody,
+    bodyOptional: true,
+    success: { status: 200, data: BackOfficeAdjustmentResponse },
+    errors: [404, 409],
+    example: { approvedBy: 'jane@back-office' },
+    handle: async (uc, { params, body }) =>
+      presentAdjustmentForBackOffice(
+        await uc.approveAdjustment.execute({ id: params.id, approvedBy: body.approvedBy ?? DEFAULT_ACTOR }),
+      ),
+  }),
+  route({
+    method: 'post',
+    path: '/stock-adjustments/:id/reject',
+    operationId: 'adminRejectAdjustment',
+    access: 'APPROVER',
+    summary: 'Reject a stock adjustment request',
+    description: 'Changes no stock. `rejectedBy` defaults to `admin-api`.',
+    tag: BACK_OFFICE,
+    body: RejectAdjustmentBody,
+    bodyOptional: true,
+    success: { status: 200, data: BackOfficeAdjustmentResponse },
+    errors: [404, 409],
+    example: { reason: 'No stocktake on record', rejectedBy: 'jane@back-office' },
+    handle: async (uc, { params, body }) =>
+      presentAdjustmentForBackOffice(
+        await uc.rejectAdjustment.execute({
+          id: params.id,
+          reason: body.reason,
+          rejectedBy: body.rejectedBy ?? DEFAULT_ACTOR,
+        }),
+      ),
+  }),
+  route({
+    method: 'get',
+    path: '/tenants/:tenantId/stock-adjustments',
+    operationId: 'adminListAdjustments',
+    access: 'VIEWER',
+    summary: 'List the stock adjustment requests of a tenant',
+    tag: BACK_OFFICE,
+    query: ListAdjustmentsQuery,
+    success: { status: 200, data: AdjustmentSummaryResponse, paginated: true },
+    handle: async (uc, { params, query }) =>
+      presentPage(await uc.listAdjustments.execute({ tenantId: params.tenantId }, query), presentAdjustmentSummary),
+  }),
+  route({
+    method: 'get',
+    path: '/tenants/:tenantId/products/:productId/ledger',
+    operationId: 'adminListStockLedger',
+    access: 'VIEWER',
+    summary: 'The stock movements of a product',
+    description: 'Every warehouse, newest first, each with its source document.',
+    tag: BACK_OFFICE,
+    query: ListStockLedgerQuery,
+    success: { status: 200, data: LedgerEntryResponse, paginated: true },
+    errors: [404],
+    handle: async (uc, { params, query }) =>
+      presentPage(
+        await uc.listStockLedger.execute({ tenantId: params.tenantId, productId: params.productId, ...query }),
+        presentLedgerEntry,
+      ),
+  }),
+  route({
+    method: 'post',
+    path: '/tenants/:tenantId/purchase-orders',
+    operationId: 'adminCreatePurchaseOrder',
+    access: 'ADMIN',
+    rules: [ITEMS_ONCE],
+    summary: 'Create a purchase order of a tenant',
+    description: 'Attributed to the branch of the warehouse; `fiscalYearId` defaults to the year covering today.',
+    tag: BACK_OFFICE,
+    body: AdminCreatePurchaseOrderBody,
+    success: { status: 201, data: PurchaseOrderResponse },
+    errors: [404],
+    example: purchaseOrderExample,
+    handle: async (uc, { params, body }) =>
+      presentPurchaseOrder(await uc.createPurchaseOrder.execute({ tenantId: params.tenantId, ...body })),
+  }),
+  route({
+    method: 'post',
+    path: '/purchase-orders/:id/cancel',
+    operationId: 'adminCancelPurchaseOrder',
+    access: 'APPROVER',
+    summary: 'Cancel a purchase order',
+    description: 'Only an OPEN or PARTIALLY_RECEIVED order (else 409); what was received stays in stock.',
+    tag: BACK_OFFICE,
+    body: CancelPurchaseOrderBody,
+    bodyOptional: true,
+    success: { status: 200, data: PurchaseOrderResponse },
+    errors: [404, 409],
+    example: { reason: 'Supplier out of business' },
+    handle: async (uc, { params, body }) =>
+      presentPurchaseOrder(await uc.cancelPurchaseOrder.execute({ id: params.id, reason: body.reason })),
+  }),
+];

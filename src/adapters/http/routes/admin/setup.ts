@@ -1,0 +1,165 @@
+import type { SetupBackOffice } from '../../../../application/back-office.js';
+import { adminRoute, presentPage } from '../route.js';
+import {
+  presentBranch,
+  presentCustomer,
+  presentFiscalYear,
+  presentTenant,
+  presentTenantDetail,
+  presentWarehouse,
+} from '../../presenters.js';
+import { presentProduct } from '../../inventory-presenters.js';
+import { FISCAL_YEAR_ORDER_RULE } from '../../../../domain/organization/fiscal-year.js';
+import {
+  CreateBranchBody,
+  CreateFiscalYearBody,
+  CreateTenantBody,
+  CreateWarehouseBody,
+  ListTenantsQuery,
+} from '../../../../application/organization/commands.js';
+import {
+  BranchData,
+  FiscalYearData,
+  TenantData,
+  TenantDetailData,
+  WarehouseData,
+} from '../../../shared/responses/organization.js';
+import { CreateProductBody } from '../../../../application/inventory/commands.js';
+import { ProductResponse } from '../../../shared/responses/inventory.js';
+import { CreateCustomerBody } from '../../../../application/billing/commands.js';
+import { CustomerData } from '../../../shared/responses/billing.js';
+
+const ORGANIZATION = 'Back office: Organization';
+
+/** The id of the example's branch (any of the tenant's will do). */
+const BRANCH_ID = '9a1b2c3d-4e5f-4a6b-8c7d-6e5f4a3b2c1d';
+
+/** A tenant's products and customers are listed under their contexts' tags. */
+const INVENTORY = 'Back office: Inventory';
+const BILLING = 'Back office: Billing';
+
+const customerExample = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '+97798000000',
+  taxId: 'PAN-123456789',
+  address: 'Kathmandu',
+};
+
+const route = adminRoute<SetupBackOffice>();
+
+/** The organization's set-up and its reads: tenants, branches, fiscal years, warehouses, products, customers. */
+export const SETUP_ADMIN_ROUTES = [
+  route({
+    method: 'post',
+    path: '/tenants',
+    operationId: 'adminCreateTenant',
+    access: 'ADMIN',
+    summary: 'Create a tenant',
+    tag: ORGANIZATION,
+    body: CreateTenantBody,
+    success: { status: 201, data: TenantData },
+    errors: [400],
+    example: { name: 'Acme Retail' },
+    handle: async (uc, { body }) => presentTenant(await uc.createTenant.execute(body)),
+  }),
+  route({
+    method: 'get',
+    path: '/tenants',
+    operationId: 'adminListTenants',
+    access: 'VIEWER',
+    summary: 'List tenants',
+    description: '`search`: those whose name contains it.',
+    tag: ORGANIZATION,
+    query: ListTenantsQuery,
+    success: { status: 200, data: TenantData, paginated: true },
+    errors: [400],
+    handle: async (uc, { query: { page, limit, search } }) =>
+      presentPage(await uc.listTenants.execute({ page, limit, search: search?.trim() || undefined }), presentTenant),
+  }),
+  route({
+    method: 'get',
+    path: '/tenants/:tenantId',
+    operationId: 'adminGetTenant',
+    access: 'VIEWER',
+    summary: 'Read a tenant',
+    description: 'The tenant with its branches, fiscal years, warehouses and integrations (never a secret).',
+    tag: ORGANIZATION,
+    success: { status: 200, data: TenantDetailData },
+    errors: [400, 404],
+    handle: async (uc, { params }) => presentTenantDetail(await uc.getTenant.execute(params.tenantId)),
+  }),
+  route({
+    method: 'post',
+    path: '/tenants/:tenantId/branches',
+    operationId: 'adminCreateBranch',
+    access: 'ADMIN',
+    summary: 'Create a branch',
+    description: 'The code is unique in the tenant (kept upper-case).',
+    tag: ORGANIZATION,
+    body: CreateBranchBody,
+    success: { status: 201, data: BranchData },
+    errors: [400, 404, 409],
+    example: { name: 'Head office', code: 'HQ' },
+    handle: async (uc, { params, body }) =>
+      presentBranch(await uc.createBranch.execute({ tenantId: params.tenantId, ...body })),
+  }),
+  route({
+    method: 'post',
+    path: '/tenants/:tenantId/fiscal-years',
+    operationId: 'adminCreateFiscalYear',
+    access: 'ADMIN',
+    rules: [{ field: 'startsOn', rule: FISCAL_YEAR_ORDER_RULE }],
+    summary: 'Create a fiscal year',
+    description: "Its code is unique in the tenant and its range overlaps none of the tenant's other years.",
+    tag: ORGANIZATION,
+    body: CreateFiscalYearBody,
+    success: { status: 201, data: FiscalYearData },
+    errors: [400, 404, 409],
+    example: { code: '2026', startsOn: '2026-01-01', endsOn: '2026-12-31' },
+    handle: async (uc, { params, body }) =>
+      presentFiscalYear(await uc.createFiscalYear.execute({ tenantId: params.tenantId, ...body })),
+  }),
+  route({
+    method: 'post',
+    path: '/tenants/:tenantId/warehouses',
+    operationId: 'adminCreateWarehouse',
+    access: 'ADMIN',
+    summary: 'Create a warehouse',
+    tag: ORGANIZATION,
+    body: CreateWarehouseBody,
+    success: { status: 201, data: WarehouseData },
+    errors: [400, 404],
+    example: { branchId: BRANCH_ID, name: 'Main store' },
+    handle: async (uc, { params, body }) =>
+      presentWarehouse(await uc.createWarehouse.execute({ tenantId: params.tenantId, ...body })),
+  }),
+  route({
+    method: 'post',
+    path: '/tenants/:tenantId/products',
+    operationId: 'adminCreateProduct',
+    access: 'ADMIN',
+    summary: 'Create a product of a tenant',
+    tag: INVENTORY,
+    body: CreateProductBody,
+    success: { status: 201, data: ProductResponse },
+    errors: [404, 409],
+    example: { name: 'Blue mug', sku: 'MUG-001', price: 9.9, minStock: 5 },
+    handle: async (uc, { params, body }) =>
+      presentProduct(await uc.createProduct.execute({ tenantId: params.tenantId, ...body })),
+  }),
+  route({
+    method: 'post',
+    path: '/tenants/:tenantId/customers',
+    operationId: 'adminCreateCustomer',
+    access: 'ADMIN',
+    summary: "Create a tenant's customer",
+    tag: BILLING,
+    body: CreateCustomerBody,
+    success: { status: 201, data: CustomerData },
+    errors: [400, 404],
+    example: customerExample,
+    handle: async (uc, { params, body }) =>
+      presentCustomer(await uc.createCustomer.execute({ tenantId: params.tenantId, ...body })),
+  }),
+];
