@@ -4,7 +4,9 @@
  * - application imports only domain, application and TypeBox (its commands' schemas);
  * - one adapter folder never imports another adapter folder (but every adapter may use
  *   src/adapters/shared: the ajv compiler of the application's schemas);
- * - nothing but infrastructure imports infrastructure.
+ * - nothing but infrastructure imports infrastructure;
+ * - the integrators' SDK (packages/sdk, which the adapters import as `@inventory-billing/sdk`)
+ *   imports only itself and Node's built-in modules: it installs with no dependencies.
  */
 module.exports = {
   forbidden: [
@@ -35,6 +37,13 @@ module.exports = {
       comment: 'domain, application and adapters never import infrastructure (the composition root)',
       from: { path: '^src/(domain|application|adapters)/' },
       to: { path: '^src/infrastructure/' },
+    },
+    {
+      name: 'sdk-stands-alone',
+      severity: 'error',
+      comment: 'packages/sdk may import only packages/sdk and node: built-ins (it is published with no dependencies)',
+      from: { path: '^packages/sdk/' },
+      to: { pathNot: '^packages/sdk/', dependencyTypesNot: ['core'] },
     },
     {
       name: 'no-circular',

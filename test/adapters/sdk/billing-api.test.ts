@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { BillingApi } from '../../../src/adapters/sdk/billing.js';
-import type { PageOf, QueryInput, Transport } from '../../../src/adapters/sdk/transport.js';
+import { BillingApi, type PageOf, type QueryInput, type Transport } from '@inventory-billing/sdk';
 import { createBillingTenant, type BillingTenant } from '../../support/mothers.js';
 import { startExternalHarness } from '../../support/external-harness.js';
 import { checkResponse } from '../../support/openapi-check.js';

@@ -1,77 +1,12 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import {
-  ApiError,
-  ExternalApi,
-  WebhookVerificationError,
-  retryAfterMs,
-  verifyWebhook,
-  type ExternalApiOptions,
-} from '../../../src/adapters/sdk/index.js';
+import { ApiError, ExternalApi, WebhookVerificationError, verifyWebhook } from '@inventory-billing/sdk';
 import { createIntegration, createTenantSetup, type Credentials } from '../../support/mothers.js';
 import { call, startTestService, type TestService } from '../../support/service.js';
 import { WebhookReceiver, type Received } from '../../support/webhook-receiver.js';
 
 const MISSING = '99999999-9999-4999-8999-999999999999';
-
-/** What a scripted answer of the local server is: a status, headers and a body, or a dropped connection. */
-type Script = { status: number; headers?: Record<string, string>; body?: unknown } | 'drop';
-
-interface Attempt {
-  at: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local HTTP server answering its n-th request with `script[n]` (the last one after that), recording each. */
-async function scriptedServer(
-  script: Script[],
-): Promise<{ baseUrl: string; attempts: Attempt[]; stop(): Promise<void> }> {
-  const attempts: Attempt[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      attempts.push({ at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = script[Math.min(attempts.length, script.length) - 1]!;
-      if (answer === 'drop') {
-        req.socket.destroy();
-        return;
-      }
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(JSON.stringify(answer.body ?? {}));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    attempts,
-    stop: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const ok = (data: unknown, status = 200): Script => ({
-  status,
-  body: { success: true, data, metadata: { timestamp: new Date().toISOString(), requestId: 'req-1' } },
-});
-const failure = (status: number, code: string, headers?: Record<string, string>): Script => ({
-  status,
-  headers,
-  body: {
-    success: false,
-    status,
-    message: `failed with ${code}`,
-    code,
-    error: { code, message: `failed with ${code}`, details: [] },
-    metadata: { timestamp: new Date().toISOString(), requestId: `req-${status}` },
-  },
-});
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -82,256 +17,134 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-describe('SDK: ExternalApi (typed client, retries, ApiError) and verifyWebhook', () => {
-  const credentials = { clientId: 'ck_local', clientSecret: 'cs_local' };
-  const local = (baseUrl: string, retries?: ExternalApiOptions['retries']) =>
-    new ExternalApi({ baseUrl, ...credentials, retries });
+describe('SDK: ExternalApi and verifyWebhook against the service', () => {
+  let svc: TestService;
+  let creds: Credentials;
+  let receiver: WebhookReceiver;
+  let setup: Awaited<ReturnType<typeof createTenantSetup>>;
 
-  describe('retries against a local server', () => {
-    it('retries a 429 after Retry-After, re-signed with a fresh nonce and the same Idempotency-Key', async () => {
-      const srv = await scriptedServer([failure(429, 'RATE_LIMITED', { 'retry-after': '1' }), ok({ id: 'p1' }, 201)]);
-      try {
-        const started = Date.now();
-        const data = await local(srv.baseUrl).send('POST', '/products', { body: { name: 'Mug' } });
-        expect(data).to.deep.equal({ id: 'p1' });
-        expect(srv.attempts).to.have.length(2);
-        const [first, second] = srv.attempts as [Attempt, Attempt];
-        expect(second.headers['x-nonce']).to.be.a('string').and.not.equal(first.headers['x-nonce']);
-        expect(JSON.parse(second.body).signature).to.not.equal(JSON.parse(first.body).signature);
-        expect(JSON.parse(second.body).nonce).to.equal(second.headers['x-nonce']);
-        // No key given: the SDK made one, and kept it for the retry.
-        expect(first.headers['idempotency-key']).to.match(/^[0-9a-f-]{36}$/);
-        expect(second.headers['idempotency-key']).to.equal(first.headers['idempotency-key']);
-        expect(second.at - first.at).to.be.at.least(1000);
-        expect(second.at - started).to.be.at.least(1000);
-      } finally {
-        await srv.stop();
-      }
-    });
-
-    it("keeps the caller's Idempotency-Key on every attempt, and sends none on a GET", async () => {
-      const srv = await scriptedServer([failure(503, 'SERVICE_UNAVAILABLE'), ok({ id: 'i1' }, 201), ok([])]);
-      try {
-        const api = local(srv.baseUrl, { baseDelayMs: 10 });
-        await api.send('POST', '/billing/invoices', { body: {} }, { idempotencyKey: 'order-42' });
-        expect(srv.attempts.map((a) => a.headers['idempotency-key'])).to.deep.equal(['order-42', 'order-42']);
-        await api.send('GET', '/products', { query: { search: 'mug', page: undefined } });
-        expect(srv.attempts[2]!.headers).to.not.have.property('idempotency-key');
-      } finally {
-        await srv.stop();
-      }
-    });
-
-    it('backs off exponentially on 5xx and dropped connections, then throws the last ApiError', async () => {
-      const srv = await scriptedServer(['drop', failure(502, 'BAD_GATEWAY'), failure(503, 'SERVICE_UNAVAILABLE')]);
-      try {
-        const err = await caught(local(srv.baseUrl, { maxAttempts: 4, baseDelayMs: 100 }).usage.getUsage());
-        expect(err).to.be.instanceOf(ApiError);
-        expect(err).to.include({ status: 503, code: 'SERVICE_UNAVAILABLE', requestId: 'req-503' });
-        expect(srv.attempts).to.have.length(4);
-        const gaps = srv.attempts.slice(1).map((a, i) => a.at - srv.attempts[i]!.at);
-        // Equal jitter: at least half of 100, 200, 400 ms, at most the whole step (plus scheduling).
-        gaps.forEach((gap, i) => expect(gap, `gap ${i + 1}`).to.be.at.least(50 * 2 ** i - 2));
-        expect(gaps[2]).to.be.below(1000);
-      } finally {
-        await srv.stop();
-      }
-    });
-
-    it('does not retry a 4xx other than 429', async () => {
-      for (const status of [400, 401, 404, 409, 422]) {
-        const srv = await scriptedServer([failure(status, 'SOME_CODE'), ok({})]);
-        try {
-          const err = await caught(local(srv.baseUrl, { baseDelayMs: 1 }).send('POST', '/products', { body: {} }));
-          expect(err).to.be.instanceOf(ApiError).and.include({ status, code: 'SOME_CODE' });
-          expect(srv.attempts, `status ${status}`).to.have.length(1);
-        } finally {
-          await srv.stop();
-        }
-      }
-    });
-
-    it('does not wait longer than maxDelayMs: a longer Retry-After (a monthly quota) throws at once', async () => {
-      const srv = await scriptedServer([failure(429, 'QUOTA_EXCEEDED', { 'retry-after': '86400' }), ok({})]);
-      try {
-        const started = Date.now();
-        const err = await caught(local(srv.baseUrl, { maxDelayMs: 5_000 }).usage.getUsage());
-        expect(err).to.be.instanceOf(ApiError).and.include({ status: 429, code: 'QUOTA_EXCEEDED' });
-        expect(srv.attempts).to.have.length(1);
-        expect(Date.now() - started).to.be.below(1_000);
-      } finally {
-        await srv.stop();
-      }
-    });
-
-    it('reads Retry-After as seconds or as an HTTP date, and an answer that is not the envelope as HTTP_<status>', async () => {
-      const now = Date.parse('2026-01-01T00:00:00Z');
-      expect(retryAfterMs('3', now)).to.equal(3000);
-      expect(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).to.equal(5000);
-      expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', now)).to.equal(0);
-      expect(retryAfterMs('soon', now)).to.equal(0);
-      expect(retryAfterMs(null, now)).to.equal(0);
-      const err = ApiError.fromResponse(502, '<html>Bad gateway</html>', new Headers({ 'x-request-id': 'edge-1' }));
-      expect(err).to.include({ status: 502, code: 'HTTP_502', message: 'HTTP 502', requestId: 'edge-1' });
-      expect(err.details).to.deep.equal([]);
-    });
+  before(async () => {
+    svc = await startTestService();
+    receiver = await new WebhookReceiver().start();
+    setup = await createTenantSetup(svc.baseUrl);
+    creds = await createIntegration(svc.baseUrl, setup, { webhookUrl: receiver.url('/sdk') });
+  });
+  after(async () => {
+    await receiver?.stop();
+    await svc?.stop();
   });
 
-  describe('against the service', () => {
-    let svc: TestService;
-    let creds: Credentials;
-    let receiver: WebhookReceiver;
-    let setup: Awaited<ReturnType<typeof createTenantSetup>>;
+  const api = () =>
+    new ExternalApi({ baseUrl: svc.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret });
 
+  it("answers a typed call with the envelope's data", async () => {
+    const usage = await api().usage.getUsage();
+    expect(usage.month).to.match(/^\d{4}-\d{2}$/);
+    expect(usage).to.include({ tier: 'UNLIMITED', included: null, overagePolicy: 'BILL' });
+    const march = await new ExternalApi({
+      baseUrl: svc.baseUrl,
+      clientId: creds.clientId,
+      clientSecret: creds.clientSecret,
+      signReads: true,
+    }).usage.getUsage({ month: '2026-03' });
+    expect(march).to.include({ month: '2026-03', used: 0 });
+  });
+
+  it('throws ApiError with status, code, message, details and request id on a 400, a 404 and a 422', async () => {
+    const invalid = await caught(api().usage.getUsage({ month: '2026-13' }));
+    expect(invalid).to.be.instanceOf(ApiError).and.include({ status: 400, code: 'VALIDATION_ERROR' });
+    expect((invalid as ApiError).details.map((d) => d.field)).to.deep.equal(['month']);
+
+    const missing = await caught(api().send('GET', `/products/${MISSING}`));
+    expect(missing).to.be.instanceOf(ApiError).and.include({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Product not found',
+    });
+    expect((missing as ApiError).requestId)
+      .to.be.a('string')
+      .and.not.equal('');
+
+    const key = `sdk-${randomBytes(4).toString('hex')}`;
+    const product = { name: 'SDK mug', sku: `SDK-${key}`, price: 5 };
+    const created = await api().send<{ id: string }>('POST', '/products', { body: product }, { idempotencyKey: key });
+    const replayed = await api().send<{ id: string }>('POST', '/products', { body: product }, { idempotencyKey: key });
+    expect(replayed.id).to.equal(created.id);
+    const reused = await caught(
+      api().send('POST', '/products', { body: { ...product, price: 6 } }, { idempotencyKey: key }),
+    );
+    expect(reused).to.be.instanceOf(ApiError).and.include({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect((reused as ApiError).message)
+      .to.be.a('string')
+      .and.not.equal('');
+  });
+
+  describe('verifyWebhook on a real delivery', () => {
+    let delivery: Received;
     before(async () => {
-      svc = await startTestService();
-      receiver = await new WebhookReceiver().start();
-      setup = await createTenantSetup(svc.baseUrl);
-      creds = await createIntegration(svc.baseUrl, setup, { webhookUrl: receiver.url('/sdk') });
+      const pinged = await call(svc.baseUrl, 'POST', `/api/v1/admin/integrations/${creds.id}/webhook/ping`);
+      expect(pinged.body.data).to.include({ delivered: true });
+      delivery = receiver.on('/sdk')[0]!;
     });
-    after(async () => {
-      await receiver?.stop();
-      await svc?.stop();
-    });
+    const only = (prefix: string) =>
+      Object.fromEntries(
+        Object.entries(delivery.headers).filter(([k]) => k.startsWith(prefix) || k === 'content-type'),
+      ) as Record<string, string>;
+    const verify = (rawBody: string, headers: Record<string, string>, extra: { now?: number } = {}) =>
+      verifyWebhook({ rawBody, headers, secret: creds.webhookSecret!, ...extra });
+    const failureOf = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        expect(err).to.be.instanceOf(WebhookVerificationError);
+        return (err as WebhookVerificationError).reason;
+      }
+      throw new Error('expected verification to fail');
+    };
+    const sentAt = () => Number(delivery.headers['x-pos-timestamp']);
 
-    const api = () =>
-      new ExternalApi({ baseUrl: svc.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret });
-
-    it("answers a typed call with the envelope's data", async () => {
-      const usage = await api().usage.getUsage();
-      expect(usage.month).to.match(/^\d{4}-\d{2}$/);
-      expect(usage).to.include({ tier: 'UNLIMITED', included: null, overagePolicy: 'BILL' });
-      const march = await new ExternalApi({
-        baseUrl: svc.baseUrl,
-        clientId: creds.clientId,
-        clientSecret: creds.clientSecret,
-        signReads: true,
-      }).usage.getUsage({ month: '2026-03' });
-      expect(march).to.include({ month: '2026-03', used: 0 });
-    });
-
-    it('throws ApiError with status, code, message, details and request id on a 400, a 404 and a 422', async () => {
-      const invalid = await caught(api().usage.getUsage({ month: '2026-13' }));
-      expect(invalid).to.be.instanceOf(ApiError).and.include({ status: 400, code: 'VALIDATION_ERROR' });
-      expect((invalid as ApiError).details.map((d) => d.field)).to.deep.equal(['month']);
-
-      const missing = await caught(api().send('GET', `/products/${MISSING}`));
-      expect(missing).to.be.instanceOf(ApiError).and.include({
-        status: 404,
-        code: 'NOT_FOUND',
-        message: 'Product not found',
-      });
-      expect((missing as ApiError).requestId)
-        .to.be.a('string')
-        .and.not.equal('');
-
-      const key = `sdk-${randomBytes(4).toString('hex')}`;
-      const product = { name: 'SDK mug', sku: `SDK-${key}`, price: 5 };
-      const created = await api().send<{ id: string }>('POST', '/products', { body: product }, { idempotencyKey: key });
-      const replayed = await api().send<{ id: string }>(
-        'POST',
-        '/products',
-        { body: product },
-        { idempotencyKey: key },
+    it('accepts both signature schemes, as the standardwebhooks library does', () => {
+      const standard = verify(delivery.body, only('webhook-'));
+      expect(standard).to.include({ event: 'webhook.ping', scheme: 'standard-webhooks' });
+      expect(standard.deliveryId).to.equal(delivery.headers['webhook-id']);
+      expect(standard.payload).to.include({ resource: 'WEBHOOK', action: 'PING', branchId: setup.branchId });
+      const pos = verify(delivery.body, only('x-pos-'));
+      expect(pos).to.include({ event: 'webhook.ping', scheme: 'x-pos-signature' });
+      expect(pos.deliveryId).to.equal(delivery.headers['x-pos-delivery-id']);
+      expect(pos.payload).to.deep.equal(standard.payload);
+      // All headers (what a receiver gets): the Standard Webhooks signature is the one checked.
+      expect(verify(delivery.body, delivery.headers as Record<string, string>).scheme).to.equal('standard-webhooks');
+      // A Buffer body and fetch Headers work too.
+      const asHeaders = new Headers(only('x-pos-'));
+      expect(
+        verifyWebhook({ rawBody: Buffer.from(delivery.body), headers: asHeaders, secret: creds.webhookSecret! }),
+      ).to.have.property('event', 'webhook.ping');
+      expect(new Webhook(creds.webhookSecret!).verify(delivery.body, only('webhook-'))).to.deep.equal(
+        JSON.parse(delivery.body),
       );
-      expect(replayed.id).to.equal(created.id);
-      const reused = await caught(
-        api().send('POST', '/products', { body: { ...product, price: 6 } }, { idempotencyKey: key }),
-      );
-      expect(reused).to.be.instanceOf(ApiError).and.include({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
-      expect((reused as ApiError).message)
-        .to.be.a('string')
-        .and.not.equal('');
     });
 
-    describe('verifyWebhook on a real delivery', () => {
-      let delivery: Received;
-      before(async () => {
-        const pinged = await call(svc.baseUrl, 'POST', `/api/v1/admin/integrations/${creds.id}/webhook/ping`);
-        expect(pinged.body.data).to.include({ delivered: true });
-        delivery = receiver.on('/sdk')[0]!;
-      });
-      const only = (prefix: string) =>
-        Object.fromEntries(
-          Object.entries(delivery.headers).filter(([k]) => k.startsWith(prefix) || k === 'content-type'),
-        ) as Record<string, string>;
-      const verify = (rawBody: string, headers: Record<string, string>, extra: { now?: number } = {}) =>
-        verifyWebhook({ rawBody, headers, secret: creds.webhookSecret!, ...extra });
-      const failureOf = (fn: () => unknown) => {
-        try {
-          fn();
-        } catch (err) {
-          expect(err).to.be.instanceOf(WebhookVerificationError);
-          return (err as WebhookVerificationError).reason;
-        }
-        throw new Error('expected verification to fail');
-      };
-      const sentAt = () => Number(delivery.headers['x-pos-timestamp']);
-
-      it('accepts both signature schemes, as the standardwebhooks library does', () => {
-        const standard = verify(delivery.body, only('webhook-'));
-        expect(standard).to.include({ event: 'webhook.ping', scheme: 'standard-webhooks' });
-        expect(standard.deliveryId).to.equal(delivery.headers['webhook-id']);
-        expect(standard.payload).to.include({ resource: 'WEBHOOK', action: 'PING', branchId: setup.branchId });
-        const pos = verify(delivery.body, only('x-pos-'));
-        expect(pos).to.include({ event: 'webhook.ping', scheme: 'x-pos-signature' });
-        expect(pos.deliveryId).to.equal(delivery.headers['x-pos-delivery-id']);
-        expect(pos.payload).to.deep.equal(standard.payload);
-        // All headers (what a receiver gets): the Standard Webhooks signature is the one checked.
-        expect(verify(delivery.body, delivery.headers as Record<string, string>).scheme).to.equal('standard-webhooks');
-        // A Buffer body and fetch Headers work too.
-        const asHeaders = new Headers(only('x-pos-'));
-        expect(
-          verifyWebhook({ rawBody: Buffer.from(delivery.body), headers: asHeaders, secret: creds.webhookSecret! }),
-        ).to.have.property('event', 'webhook.ping');
-        expect(new Webhook(creds.webhookSecret!).verify(delivery.body, only('webhook-'))).to.deep.equal(
-          JSON.parse(delivery.body),
+    it('refuses tampered, expired, unsigned and wrongly keyed deliveries', () => {
+      const tampered = delivery.body.replace('"PING"', '"PONG"');
+      expect(tampered).to.not.equal(delivery.body);
+      expect(failureOf(() => verify(tampered, only('webhook-')))).to.equal('INVALID_SIGNATURE');
+      expect(failureOf(() => verify(tampered, only('x-pos-')))).to.equal('INVALID_SIGNATURE');
+      const wrongKey = `whsec_${randomBytes(24).toString('base64')}`;
+      for (const headers of [only('webhook-'), only('x-pos-')]) {
+        expect(failureOf(() => verifyWebhook({ rawBody: delivery.body, headers, secret: wrongKey }))).to.equal(
+          'INVALID_SIGNATURE',
         );
-      });
-
-      it('accepts what the standardwebhooks library signs', () => {
-        const secret = `whsec_${randomBytes(24).toString('base64')}`;
-        const body = JSON.stringify({ event: 'billing.invoice.created', payload: { id: 'x' } });
-        const at = new Date();
-        const signature = new Webhook(secret).sign('msg_1', at, body);
-        const headers = {
-          'webhook-id': 'msg_1',
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signature,
-        };
-        expect(verifyWebhook({ rawBody: body, headers, secret })).to.include({
-          event: 'billing.invoice.created',
-          deliveryId: 'msg_1',
-        });
-        expect(
-          failureOf(() =>
-            verifyWebhook({ rawBody: body, headers, secret: `whsec_${randomBytes(24).toString('base64')}` }),
-          ),
-        ).to.equal('INVALID_SIGNATURE');
-      });
-
-      it('refuses tampered, expired, unsigned and wrongly keyed deliveries', () => {
-        const tampered = delivery.body.replace('"PING"', '"PONG"');
-        expect(tampered).to.not.equal(delivery.body);
-        expect(failureOf(() => verify(tampered, only('webhook-')))).to.equal('INVALID_SIGNATURE');
-        expect(failureOf(() => verify(tampered, only('x-pos-')))).to.equal('INVALID_SIGNATURE');
-        const wrongKey = `whsec_${randomBytes(24).toString('base64')}`;
-        for (const headers of [only('webhook-'), only('x-pos-')]) {
-          expect(failureOf(() => verifyWebhook({ rawBody: delivery.body, headers, secret: wrongKey }))).to.equal(
-            'INVALID_SIGNATURE',
-          );
-        }
-        const late = { now: sentAt() + 301_000 };
-        expect(failureOf(() => verify(delivery.body, only('webhook-'), late))).to.equal('TIMESTAMP_OUT_OF_TOLERANCE');
-        expect(failureOf(() => verify(delivery.body, only('x-pos-'), late))).to.equal('TIMESTAMP_OUT_OF_TOLERANCE');
-        expect(verify(delivery.body, only('webhook-'), { now: sentAt() + 299_000 }).event).to.equal('webhook.ping');
-        expect(failureOf(() => verify(delivery.body, { 'content-type': 'application/json' }))).to.equal(
-          'MISSING_SIGNATURE',
-        );
-        const { ['webhook-id']: _id, ...noId } = only('webhook-');
-        expect(failureOf(() => verify(delivery.body, noId))).to.equal('MISSING_SIGNATURE');
-        expect(failureOf(() => verify('not json', only('x-pos-')))).to.equal('MALFORMED_BODY');
-      });
+      }
+      const late = { now: sentAt() + 301_000 };
+      expect(failureOf(() => verify(delivery.body, only('webhook-'), late))).to.equal('TIMESTAMP_OUT_OF_TOLERANCE');
+      expect(failureOf(() => verify(delivery.body, only('x-pos-'), late))).to.equal('TIMESTAMP_OUT_OF_TOLERANCE');
+      expect(verify(delivery.body, only('webhook-'), { now: sentAt() + 299_000 }).event).to.equal('webhook.ping');
+      expect(failureOf(() => verify(delivery.body, { 'content-type': 'application/json' }))).to.equal(
+        'MISSING_SIGNATURE',
+      );
+      const { ['webhook-id']: _id, ...noId } = only('webhook-');
+      expect(failureOf(() => verify(delivery.body, noId))).to.equal('MISSING_SIGNATURE');
+      expect(failureOf(() => verify('not json', only('x-pos-')))).to.equal('MALFORMED_BODY');
     });
   });
 });

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { ExternalApiClient } from '../../../src/adapters/sdk/index.js';
-import { runSign } from '../../../src/adapters/sdk/sign-cli.js';
+import { ExternalApiClient, runSign } from '../src/index.js';
 
-describe('SDK: API key', () => {
+describe('API key', () => {
   const options = { baseUrl: 'http://api.test', clientId: 'ck_1', clientSecret: 'cs_1' };
 
   it('sends x-api-key on every request when given one, and no such header otherwise', () => {
