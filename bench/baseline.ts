@@ -176,7 +176,7 @@ app.post('/api/v1/external/products/reserve', async (req, res) => {
 });
 
 /**
- * The same row-locked update as the service's payment (CONTRACT §7.2), with nothing checked
+ * The same row-locked update as the service's payment of an invoice, with nothing checked
  * but the amount due: lock the invoice row, sum its approved notes, draw the PAY- number, move
  * the invoice's total (and status), insert the payment and its outbox event, in one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The per-request cost of the integration rate limit (CONTRACT §8), on a PostgreSQL server:
+ * The per-request cost of the integration rate limit (requests per minute), on a PostgreSQL server:
  * (a) the nonce claim that also counts the minute window (what the service does),
  * (b) the same claim followed by rate-limiter-flexible's RateLimiterPostgres `consume` (its
  *     own round trip per request), both exact across processes. 10 concurrent callers for

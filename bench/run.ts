@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import type { Knex } from 'knex';
-import { newNonce, signBody } from '../src/adapters/sdk/index.js';
+import { newNonce, signBody } from '@inventory-billing/sdk';
 import { openDatabase } from '../src/infrastructure/database.js';
 import { migrateLatest } from '../src/infrastructure/migrator.js';
 import {
@@ -48,7 +48,7 @@ interface Row {
   limit?: LimitResult;
 }
 
-/** Issue 18's targets per scenario: throughput ratio to the baseline and p99 as a multiple of its. */
+/** The performance targets per scenario: throughput ratio to the baseline and p99 as a multiple of its. */
 const TARGETS: Record<string, { ratio: number; p99x?: number }> = {
   'GET /products?page=1&limit=10': { ratio: 1.0, p99x: 1.5 },
   'GET /products?search=sku-1234': { ratio: 2.0 },
@@ -90,13 +90,15 @@ async function main(): Promise<void> {
       'api',
     ],
     {
+      // On the embedded database, this process's PGlite over its socket: the service recognises
+      // PGlite there and prepares no statement on its one shared session.
       DATABASE_URL: databaseUrl,
       PORT: String(servicePort),
       ADMIN_TOKEN: adminToken,
       SECRETS_KEY: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
-      // The gateway switched on (CONTRACT §8): rate limiting with a high limit (counted in the
+      // The gateway switched on: the integration rate limit, set high (counted in the
       // nonce claim), failed-auth limiting and metering (always on); every POST carries an
       // Idempotency-Key (below) unless BENCH_IDEMPOTENCY=off.
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -172,7 +174,7 @@ async function main(): Promise<void> {
         path: '/api/v1/external/billing/invoices',
         post: { body: invoiceBody },
       },
-      // Every reservation holds 1 of a stock of 10^9, so none is refused (CONTRACT §7.1).
+      // Every reservation holds 1 of a stock of 10^9, so none is refused for want of stock.
       {
         name: 'POST /products/reserve (1 item)',
         path: '/api/v1/external/products/reserve',

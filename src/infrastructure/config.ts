@@ -1,3 +1,7 @@
+import { parseDuration, readEnvironment } from './environment.js';
+
+export { ConfigError, parseDuration } from './environment.js';
+
 /**
  * Settings from the environment, validated once at start. A bad value stops the
  * start with a message naming the variable and what it expects.
@@ -66,16 +70,16 @@ export interface WorkerTuning {
 }
 
 /**
- * On the server, notifications wake the worker, so it scans rarely; the embedded database does
- * not pass notifications between connections, so the worker polls often instead.
- */
-/**
  * How often the worker sweeps expired stock reservations (marks them EXPIRED and frees their
  * stock). Correctness does not wait for it: reads and availability checks treat `expiresAt`
  * as exact on their own; the sweep keeps `reserved` tidy.
  */
 export const RESERVATION_SWEEP_EVERY_MS = 10_000;
 
+/**
+ * On the server, notifications wake the worker, so it scans rarely; the embedded database does
+ * not pass notifications between connections, so the worker polls often instead.
+ */
 export const WORKER_TUNING: Readonly<Record<DatabaseKind, WorkerTuning>> = {
   server: {
     processEveryMs: 1_000,
@@ -113,136 +117,49 @@ export function leaseMs(config: Pick<Config, 'webhookTimeoutMs' | 'lease'>): num
   return config.lease.timeoutFactor * config.webhookTimeoutMs + config.lease.marginMs;
 }
 
-export class ConfigError extends Error {
-  constructor(messages: string[]) {
-    super(`Invalid configuration:\n  - ${messages.join('\n  - ')}`);
-    this.name = 'ConfigError';
-  }
+/** TRUST_PROXY's text as Express's `trust proxy`: false, a hop count, or a list of addresses or CIDRs. */
+function trustProxyOf(text: string): Config['trustProxy'] {
+  if (['false', '0', 'no'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** `1m`, `200ms`, `6h` → milliseconds; null when malformed. */
-export function parseDuration(text: string): number | null {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(text.trim());
-  return m ? Number(m[1]) * UNITS[m[2]!]! : null;
+/** SECRETS_KEY's 32 bytes, from 64 hex characters or base64. */
+function secretsKeyOf(text: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
 }
 
+/** The settings of this start, from the environment (see `Environment` for each variable's rule). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const errors: string[] = [];
-  const str = (name: string): string | null => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? null : v.trim();
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const v = str(name);
-    if (v === null) return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      errors.push(`${name} must be an integer from ${min} to ${max} (got "${v}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback = false): boolean => {
-    const v = str(name);
-    if (v === null) return fallback;
-    if (['1', 'true', 'yes'].includes(v.toLowerCase())) return true;
-    if (['0', 'false', 'no'].includes(v.toLowerCase())) return false;
-    errors.push(`${name} must be true or false (got "${v}")`);
-    return fallback;
-  };
-  const url = (name: string, protocols: string[]): string | null => {
-    const v = str(name);
-    if (v === null) return null;
-    try {
-      const u = new URL(v);
-      if (!protocols.includes(u.protocol)) throw new Error();
-      return v;
-    } catch {
-      errors.push(`${name} must be a URL with scheme ${protocols.join(' or ')}`);
-      return null;
-    }
-  };
-
-  const nodeEnv = str('NODE_ENV') ?? 'development';
-  const production = nodeEnv === 'production';
-
-  const adminToken = str('ADMIN_TOKEN');
-  if (adminToken !== null && adminToken.length < 16) errors.push('ADMIN_TOKEN must be at least 16 characters');
-
-  let secretsKey: Buffer | null = null;
-  const rawKey = str('SECRETS_KEY');
-  if (rawKey !== null) {
-    secretsKey = /^[0-9a-fA-F]{64}$/.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
-    if (secretsKey.length !== 32) {
-      errors.push('SECRETS_KEY must be 32 bytes, written as 64 hex characters or base64');
-      secretsKey = null;
-    }
-  }
-  if (production && adminToken === null) errors.push('ADMIN_TOKEN is required when NODE_ENV=production');
-  if (production && rawKey === null) errors.push('SECRETS_KEY is required when NODE_ENV=production');
-
-  let trustProxy: Config['trustProxy'] = false;
-  const tp = str('TRUST_PROXY');
-  if (tp !== null) {
-    if (['false', '0', 'no'].includes(tp.toLowerCase())) trustProxy = false;
-    else if (/^\d+$/.test(tp)) trustProxy = Number(tp);
-    else
-      trustProxy = tp
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-  }
-
-  const scheduleText = str('WEBHOOK_RETRY_SCHEDULE') ?? '1m,5m,15m,1h,6h';
-  const schedule = scheduleText.split(',').map(parseDuration);
-  if (schedule.some((d) => d === null) || schedule.length === 0) {
-    errors.push(
-      `WEBHOOK_RETRY_SCHEDULE must be comma-separated durations such as 1m,5m,15m,1h,6h (got "${scheduleText}")`,
-    );
-  }
-
-  const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) errors.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-
-  const metricsAuth = (str('METRICS_AUTH') ?? 'admin').toLowerCase();
-  if (metricsAuth !== 'admin' && metricsAuth !== 'none') {
-    errors.push(`METRICS_AUTH must be admin or none (got "${metricsAuth}")`);
-  }
-  const metricsPort = str('METRICS_PORT') === null ? null : int('METRICS_PORT', 0, 1, 65535);
-  if (metricsPort !== null && metricsPort === Number(str('PORT') ?? 3000)) {
-    errors.push('METRICS_PORT must differ from PORT (unset it to serve /metrics on the API port)');
-  }
-
-  const config: Config = {
-    nodeEnv,
-    production,
-    port: int('PORT', 3000, 0, 65535),
-    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    databasePreparedStatements: bool('DATABASE_PREPARED_STATEMENTS', true),
-    dataDir: str('DATA_DIR') ?? './data',
-    adminToken,
-    secretsKey,
-    mongodbUrl: url('MONGODB_URL', ['mongodb:', 'mongodb+srv:']),
-    trustProxy,
-    webhookAllowHttp: bool('WEBHOOK_ALLOW_HTTP'),
-    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
-    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
-    webhookRetrySchedule: schedule.filter((d): d is number => d !== null),
-    logLevel,
-    bodyTimeoutMs: int('BODY_TIMEOUT_MS', 5_000, 100, 120_000),
-    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 100, 120_000),
-    metricsPort,
-    metricsAuth: metricsAuth === 'none' ? 'none' : 'admin',
+  const e = readEnvironment(env);
+  return {
+    nodeEnv: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    dataDir: e.DATA_DIR,
+    adminToken: e.ADMIN_TOKEN ?? null,
+    secretsKey: e.SECRETS_KEY === undefined ? null : secretsKeyOf(e.SECRETS_KEY),
+    mongodbUrl: e.MONGODB_URL ?? null,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => parseDuration(d)!),
+    logLevel: e.LOG_LEVEL,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsAuth: e.METRICS_AUTH,
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
     lease: { ...LEASE_TUNING },
     reservationSweepEveryMs: RESERVATION_SWEEP_EVERY_MS,
-    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
-    authFailureLimitPerMinute: int('AUTH_FAILURE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
-    idempotencyLockTimeoutMs: int('IDEMPOTENCY_LOCK_TIMEOUT_MS', 60_000, 100, 60_000),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authFailureLimitPerMinute: e.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    idempotencyLockTimeoutMs: e.IDEMPOTENCY_LOCK_TIMEOUT_MS,
   };
-  if (errors.length > 0) throw new ConfigError(errors);
-  return config;
 }

@@ -15,6 +15,10 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export interface Database {
   knex: Knex;
+  /**
+   * `server`: a PostgreSQL server. `embedded`: PGlite, in this process or served by another one:
+   * one session shared by all connections (nothing prepared), no notifications between them.
+   */
   kind: 'embedded' | 'server';
   /** The pg connection settings the app's pools use (also handed to Agenda). */
   connection: Knex.PgConnectionConfig;
@@ -22,7 +26,7 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
-  /** A PostgreSQL URL; null selects the embedded database. */
+  /** A PostgreSQL URL (a server, or PGlite served by another process); null opens the embedded database here. */
   url: string | null;
   /** Where the embedded database keeps its files; null keeps it in memory (tests). */
   dataDir: string | null;
@@ -34,13 +38,16 @@ export interface DatabaseOptions {
 /** Client-side limit on one query: a stray query cannot wedge the embedded database forever. */
 const QUERY_TIMEOUT_MS = 30_000;
 
+/** What every query of the app's knex reads: whether hot statements may be prepared (see `prepared`). */
+type UserParams = { [PREPARED_STATEMENTS]: boolean };
+
 /** The app's knex on pg, for a server or for the embedded database alike. */
-function pgKnex(connection: Knex.PgConnectionConfig, poolMax: number, preparedStatements: boolean): Knex {
+function pgKnex(connection: Knex.PgConnectionConfig, poolMax: number, userParams: UserParams): Knex {
   // knex keeps `userParams` (untyped in its Config) on every query's client, transactions too.
-  const config: Knex.Config & { userParams: Record<string, unknown> } = {
+  const config: Knex.Config & { userParams: UserParams } = {
     client: 'pg',
     connection,
-    userParams: { [PREPARED_STATEMENTS]: preparedStatements },
+    userParams,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
     // A failed connection or migration rejects the call that needed it (and the start names it
@@ -59,16 +66,33 @@ function quietAcquireErrors(message: unknown): void {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const poolMax = options.poolMax ?? 10;
-  if (options.url) {
-    const connection: Knex.PgConnectionConfig = {
-      connectionString: options.url,
-      statement_timeout: QUERY_TIMEOUT_MS,
-      application_name: 'ib-external-api',
-    };
-    const knex = pgKnex(connection, poolMax, options.preparedStatements ?? true);
-    return { knex, kind: 'server', connection, close: () => knex.destroy() };
-  }
+  if (options.url) return openByUrl(options.url, poolMax, options.preparedStatements ?? true);
   return openEmbedded(options.dataDir, poolMax);
+}
+
+/**
+ * The database at a URL: a PostgreSQL server, or the embedded database of another process served
+ * by pglite-socket (the benchmark's service, `pglite-server`). Which one is asked at open, before
+ * the app's first query: PGlite shares one session among its connections and passes no
+ * notifications between them, whoever serves it.
+ */
+async function openByUrl(url: string, poolMax: number, preparedStatements: boolean): Promise<Database> {
+  const connection: Knex.PgConnectionConfig = {
+    connectionString: url,
+    statement_timeout: QUERY_TIMEOUT_MS,
+    application_name: 'ib-external-api',
+  };
+  const userParams: UserParams = { [PREPARED_STATEMENTS]: false };
+  const knex = pgKnex(connection, poolMax, userParams);
+  try {
+    const { rows } = await knex.raw<{ rows: { version: string }[] }>('SELECT version()');
+    const kind = rows[0]!.version.includes('PGlite') ? 'embedded' : 'server';
+    userParams[PREPARED_STATEMENTS] = preparedStatements && kind === 'server';
+    return { knex, kind, connection, close: () => knex.destroy() };
+  } catch (err) {
+    await knex.destroy();
+    throw err;
+  }
 }
 
 /**
@@ -99,7 +123,7 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
     application_name: 'ib-external-api',
   };
   // Its connections share one session: a statement name prepared by one would clash on another.
-  const knex = pgKnex(connection, poolMax, false);
+  const knex = pgKnex(connection, poolMax, { [PREPARED_STATEMENTS]: false });
   return {
     knex,
     kind: 'embedded',

@@ -1,4 +1,4 @@
-import { ExternalApiClient, curlCommand } from '../adapters/sdk/index.js';
+import { ExternalApiClient, curlCommand } from '@inventory-billing/sdk';
 import type { AccessBackOffice, SetupBackOffice } from '../application/back-office.js';
 import { TOKENS } from '../application/tokens.js';
 import { loadConfig } from './config.js';

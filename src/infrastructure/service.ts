@@ -68,9 +68,115 @@ function closeServer(server: Server, deadlineMs: number): Promise<void> {
   });
 }
 
+/** What a start has opened so far: a stop, or a start that fails half-way, closes exactly that. */
+interface Opened {
+  server: Server | null;
+  metricsServer: Server | null;
+  worker: AgendaWebhookDispatcher | null;
+  timers: NodeJS.Timeout[];
+}
+
+/**
+ * Housekeeping of the replay guard: nonces past their retention are forgotten every minute,
+ * and Idempotency-Key rows past their 24 h go with them.
+ */
+function startHousekeeping(container: Container, logger: Logger): NodeJS.Timeout {
+  const purge = container.get<PurgeExpiredNonces>(TOKENS.PurgeExpiredNonces);
+  const idempotency = resolve(container, TOKENS.IdempotencyStore);
+  const timer = setInterval(() => {
+    purge.execute().catch((err: unknown) => logger.warn({ err }, 'nonce purge failed'));
+    idempotency.purgeExpired(new Date()).catch((err: unknown) => logger.warn({ err }, 'idempotency purge failed'));
+  }, 60_000);
+  timer.unref();
+  return timer;
+}
+
+/** A separate, unauthenticated port for Prometheus (METRICS_PORT): meant for a private network. */
+function createMetricsServer(container: Container, logger: Logger): Server {
+  const metrics = resolve(container, INFRA.Metrics);
+  return createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    metrics.render().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+      (err: unknown) => {
+        logger.warn({ err }, 'metrics collection failed');
+        res.writeHead(500).end();
+      },
+    );
+  });
+}
+
+/** Starts what `mode` asks for, recording each part in `opened` as soon as it is open. */
+async function startParts(
+  container: Container,
+  config: Config,
+  logger: Logger,
+  mode: Mode,
+  opened: Opened,
+): Promise<void> {
+  const runtime = resolve(container, INFRA.Runtime);
+  if (mode === 'all' || mode === 'api') {
+    opened.server = createApiServer(resolve(container, INFRA.HttpApp), { headersTimeoutMs: config.headersTimeoutMs });
+    opened.server.keepAliveTimeout = 65_000;
+    await listen(opened.server, config.port);
+    opened.timers.push(startHousekeeping(container, logger));
+  }
+  if (config.metricsPort !== null && mode !== 'none') {
+    opened.metricsServer = createMetricsServer(container, logger);
+    await listen(opened.metricsServer, config.metricsPort);
+  }
+  // The webhook worker: Agenda-driven dispatcher of the outbox.
+  if (mode === 'all' || mode === 'worker') {
+    runtime.workerExpected = true;
+    opened.worker = resolve(container, INFRA.WebhookDispatcher);
+    await opened.worker.start();
+    runtime.worker = opened.worker;
+  }
+}
+
+/**
+ * A graceful stop. At once: no new connections; requests under way finish; the worker stops
+ * claiming and lets the deliveries under way finish and record their outcome. Then the usage
+ * counts of the last second are written (a graceful stop loses none) and the webhook sender closes.
+ */
+async function stopParts(container: Container, opened: Opened, deadlineMs: number, logger: Logger): Promise<void> {
+  const { server, metricsServer, worker, timers } = opened;
+  for (const t of timers) clearInterval(t);
+  await Promise.all([
+    server ? closeServer(server, deadlineMs) : undefined,
+    worker?.stop(),
+    metricsServer ? closeServer(metricsServer, 0) : undefined,
+  ]);
+  if (server) {
+    await resolve(container, TOKENS.UsageMeter)
+      .close()
+      .catch((err: unknown) => logger.warn({ err }, 'usage metering flush at stop failed'));
+  }
+  await container
+    .get<UndiciWebhookSender>(TOKENS.WebhookSender)
+    .close()
+    .catch(() => undefined);
+}
+
+/** After a start failed half-way: closes what it had opened, at once. */
+async function abandonParts(opened: Opened): Promise<void> {
+  for (const t of opened.timers) clearInterval(t);
+  await opened.worker?.stop().catch(() => undefined);
+  for (const s of [opened.server, opened.metricsServer]) if (s?.listening) s.close();
+}
+
+function portOf(server: Server | null): number | null {
+  const address = server?.address();
+  return address && typeof address === 'object' ? address.port : null;
+}
+
 /**
  * Opens the database, migrates, wires the container and starts what `mode` asks for. The same
- * sequence serves `npm start`, the scale-out entry points and the end-to-end tests.
+ * sequence serves `npm start`, the scale-out entry points and the end-to-end tests. A database
+ * handed in stays open at stop (its owner closes it); one opened here closes with the service.
  */
 export async function startService(
   config: Config,
@@ -85,99 +191,29 @@ export async function startService(
       dataDir: config.dataDir,
       preparedStatements: config.databasePreparedStatements,
     }));
-  const timers: NodeJS.Timeout[] = [];
-  let server: Server | null = null;
-  let metricsServer: Server | null = null;
-  let worker: AgendaWebhookDispatcher | null = null;
+  const opened: Opened = { server: null, metricsServer: null, worker: null, timers: [] };
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     const container = buildContainer({ config, logger, database: db });
-    const runtime = resolve(container, INFRA.Runtime);
-
-    if (mode === 'all' || mode === 'api') {
-      const app = resolve(container, INFRA.HttpApp);
-      server = createApiServer(app, { headersTimeoutMs: config.headersTimeoutMs });
-      server.keepAliveTimeout = 65_000;
-      await listen(server, config.port);
-      // Housekeeping of the replay guard: nonces past their retention are forgotten every minute.
-      // Idempotency-Key rows past their 24 h go with them.
-      const purge = container.get<PurgeExpiredNonces>(TOKENS.PurgeExpiredNonces);
-      const idempotency = resolve(container, TOKENS.IdempotencyStore);
-      const timer = setInterval(() => {
-        purge.execute().catch((err: unknown) => logger.warn({ err }, 'nonce purge failed'));
-        idempotency.purgeExpired(new Date()).catch((err: unknown) => logger.warn({ err }, 'idempotency purge failed'));
-      }, 60_000);
-      timer.unref();
-      timers.push(timer);
-    }
-    if (config.metricsPort !== null && mode !== 'none') {
-      // A separate, unauthenticated port for Prometheus (METRICS_PORT): meant for a private network.
-      const metrics = resolve(container, INFRA.Metrics);
-      metricsServer = createServer((req, res) => {
-        if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-          res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
-          return;
-        }
-        metrics.render().then(
-          (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
-          (err: unknown) => {
-            logger.warn({ err }, 'metrics collection failed');
-            res.writeHead(500).end();
-          },
-        );
-      });
-      await listen(metricsServer, config.metricsPort);
-    }
-    // The webhook worker: Agenda-driven dispatcher of the outbox.
-    if (mode === 'all' || mode === 'worker') {
-      runtime.workerExpected = true;
-      worker = resolve(container, INFRA.WebhookDispatcher);
-      await worker.start();
-      runtime.worker = worker;
-    }
-    const address = server?.address();
-    const port = address && typeof address === 'object' ? address.port : null;
-    const metricsAddress = metricsServer?.address();
-    const metricsPort = metricsAddress && typeof metricsAddress === 'object' ? metricsAddress.port : null;
-
+    await startParts(container, config, logger, mode, opened);
     let stopped = false;
     return {
       container,
       database: db,
-      server,
-      port,
-      metricsPort,
+      server: opened.server,
+      port: portOf(opened.server),
+      metricsPort: portOf(opened.metricsServer),
       async stop(options = {}) {
         if (stopped) return;
         stopped = true;
-        const deadlineMs = options.deadlineMs ?? 10_000;
-        for (const t of timers) clearInterval(t);
-        // At once: no new connections; requests under way finish; the worker stops claiming and
-        // lets the deliveries under way finish and record their outcome.
-        await Promise.all([
-          server ? closeServer(server, deadlineMs) : undefined,
-          worker?.stop(),
-          metricsServer ? closeServer(metricsServer, 0) : undefined,
-        ]);
-        // The usage counts of the last second (a graceful stop loses none).
-        if (server) {
-          await resolve(container, TOKENS.UsageMeter)
-            .close()
-            .catch((err: unknown) => logger.warn({ err }, 'usage metering flush at stop failed'));
-        }
-        await container
-          .get<UndiciWebhookSender>(TOKENS.WebhookSender)
-          .close()
-          .catch(() => undefined);
+        await stopParts(container, opened, options.deadlineMs ?? 10_000, logger);
         if (!database) await db.close();
       },
     };
   } catch (err) {
     // A start that fails half-way leaves nothing open: ports, worker, database (and its lock).
-    for (const t of timers) clearInterval(t);
-    await worker?.stop().catch(() => undefined);
-    for (const s of [server, metricsServer]) if (s?.listening) s.close();
+    await abandonParts(opened);
     if (!database) await db.close().catch(() => undefined);
     throw err;
   }

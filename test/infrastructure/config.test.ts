@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import type { TSchema } from '@sinclair/typebox';
 import { ConfigError, loadConfig, parseDuration } from '../../src/infrastructure/config.js';
+import { Environment } from '../../src/infrastructure/environment.js';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -77,5 +79,85 @@ describe('configuration from the environment', () => {
 
   it('requires ADMIN_TOKEN and SECRETS_KEY in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).to.throw(ConfigError, 'ADMIN_TOKEN is required');
+  });
+
+  it('reads a flag as true, 1 or yes and false, 0 or no, and a word of a list, in any case', () => {
+    for (const [text, value] of [
+      ['YES', true],
+      ['1', true],
+      ['True', true],
+      ['no', false],
+      ['0', false],
+      ['FALSE', false],
+    ]) {
+      expect(
+        loadConfig({ DATABASE_PREPARED_STATEMENTS: text as string }).databasePreparedStatements,
+        text as string,
+      ).to.equal(value);
+    }
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG', METRICS_AUTH: 'None' })).to.include({
+      logLevel: 'debug',
+      metricsAuth: 'none',
+    });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_HTTP: 'maybe' })).to.throw(
+      ConfigError,
+      'WEBHOOK_ALLOW_HTTP must be true or false (got "maybe")',
+    );
+  });
+
+  it('treats a blank variable as unset', () => {
+    expect(loadConfig({ PORT: '  ', DATABASE_URL: '', LOG_LEVEL: ' ' })).to.include({
+      port: 3000,
+      databaseUrl: null,
+      logLevel: 'info',
+    });
+  });
+
+  it('names the value it got for a word outside its list', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).to.throw(
+      ConfigError,
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    );
+  });
+
+  it('never repeats a secret or a URL in a message', () => {
+    try {
+      loadConfig({
+        ADMIN_TOKEN: 'hunter2',
+        SECRETS_KEY: 'hunter2-hunter2',
+        DATABASE_URL: 'mysql://app:hunter2@db.internal/app',
+        MONGODB_URL: 'redis://app:hunter2@cache',
+      });
+      expect.fail('expected a ConfigError');
+    } catch (err) {
+      const msg = (err as Error).message;
+      expect(msg).to.contain('ADMIN_TOKEN must be at least 16 characters');
+      expect(msg).to.contain('SECRETS_KEY must be 32 bytes, written as 64 hex characters or base64');
+      expect(msg).to.contain('DATABASE_URL must be a URL with scheme postgres: or postgresql:');
+      expect(msg).to.contain('MONGODB_URL must be a URL with scheme mongodb: or mongodb+srv:');
+      expect(msg).to.not.contain('hunter2');
+    }
+  });
+
+  it('takes SECRETS_KEY as 64 hex characters or the base64 of 32 bytes, and nothing else', () => {
+    const key = Buffer.alloc(32, 7);
+    for (const text of [key.toString('hex'), key.toString('base64'), key.toString('base64url')]) {
+      expect(loadConfig({ SECRETS_KEY: text }).secretsKey, text).to.deep.equal(key);
+    }
+    for (const text of [Buffer.alloc(48, 0xff).toString('base64'), Buffer.alloc(31).toString('hex'), 'g'.repeat(64)]) {
+      expect(() => loadConfig({ SECRETS_KEY: text }), text).to.throw(ConfigError, 'SECRETS_KEY must be 32 bytes');
+    }
+  });
+
+  it('describes every variable and checks each integer against its own range', () => {
+    for (const [name, schema] of Object.entries(Environment.properties) as [string, TSchema][]) {
+      expect(schema.description, name).to.be.a('string').that.is.not.empty;
+      if (schema.type !== 'integer') continue;
+      const above = String((schema.maximum as number) + 1);
+      expect(() => loadConfig({ [name]: above }), name).to.throw(
+        ConfigError,
+        `${name} must be an integer from ${schema.minimum} to ${schema.maximum} (got "${above}")`,
+      );
+    }
   });
 });

@@ -23,3 +23,19 @@ describe('migrator: a database migrated under a migration’s old file name migr
     expect(await pendingMigrations(knex)).to.deep.equal([]);
   });
 });
+
+describe('migrator on a current schema', () => {
+  it('recognises it in two queries, without taking the migration lock', async () => {
+    const { knex } = await testDatabase();
+    const queries: string[] = [];
+    const record = (q: { sql: string }) => queries.push(q.sql);
+    knex.on('query', record);
+    try {
+      expect(await migrateLatest(knex)).to.deep.equal([]);
+    } finally {
+      knex.off('query', record);
+    }
+    expect(queries).to.have.length(2);
+    expect(queries.join('\n')).to.not.contain('knex_migrations_lock');
+  });
+});

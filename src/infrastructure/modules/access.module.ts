@@ -24,7 +24,7 @@ import { CachedPlanDirectory, KnexPlanRepository } from '../../adapters/persiste
 import { BufferedUsageMeter } from '../../adapters/persistence/usage-meter.js';
 import type { Config } from '../config.js';
 import { INFRA } from '../tokens.js';
-import { bindConstant, bindFactory, bindGroup, bindUseCase } from './bind.js';
+import { bindConstant, bindFactory, bindGroup, bindUseCase, type Bind } from './bind.js';
 
 const {
   UnitOfWork,
@@ -39,7 +39,7 @@ const {
 } = TOKENS;
 
 /** Integrations, their credentials and the signed-request gate. */
-export const accessModule = new ContainerModule(({ bind }) => {
+function bindIntegrations(bind: Bind): void {
   bindConstant(bind, SecretGenerator, new CryptoSecretGenerator());
   bindConstant(bind, RequestSigner, new HmacSha256Signer());
   bindConstant(bind, ApiKeyHasher, new Sha256ApiKeyHasher());
@@ -93,7 +93,18 @@ export const accessModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.RemoveApiKey, RemoveApiKey, [UnitOfWork, Clock, IntegrationDirectory]);
   bindUseCase(bind, TOKENS.PurgeExpiredNonces, PurgeExpiredNonces, [NonceStore, Clock]);
 
-  // The gateway: failed-auth limit, plans, metering, Idempotency-Key.
+  bindGroup(bind, TOKENS.AccessBackOffice, {
+    createIntegration: TOKENS.CreateIntegration,
+    listIntegrations: TOKENS.ListIntegrations,
+    updateIntegration: TOKENS.UpdateIntegration,
+    rotateClientSecret: TOKENS.RotateClientSecret,
+    issueApiKey: TOKENS.IssueApiKey,
+    removeApiKey: TOKENS.RemoveApiKey,
+  });
+}
+
+/** The gateway in front of the external API: failed-auth limit, plans, metering, Idempotency-Key. */
+function bindGateway(bind: Bind): void {
   bindFactory(
     bind,
     TOKENS.AuthFailureLimiter,
@@ -129,13 +140,10 @@ export const accessModule = new ContainerModule(({ bind }) => {
     idempotency: TOKENS.IdempotencyStore,
   });
   bindGroup(bind, TOKENS.GatewayBackOffice, { setTenantPlan: TOKENS.SetTenantPlan, getUsage: TOKENS.GetUsage });
+}
 
-  bindGroup(bind, TOKENS.AccessBackOffice, {
-    createIntegration: TOKENS.CreateIntegration,
-    listIntegrations: TOKENS.ListIntegrations,
-    updateIntegration: TOKENS.UpdateIntegration,
-    rotateClientSecret: TOKENS.RotateClientSecret,
-    issueApiKey: TOKENS.IssueApiKey,
-    removeApiKey: TOKENS.RemoveApiKey,
-  });
+/** Integrations, their credentials, the signed-request gate and the gateway in front of it. */
+export const accessModule = new ContainerModule(({ bind }) => {
+  bindIntegrations(bind);
+  bindGateway(bind);
 });

@@ -19,7 +19,7 @@ import { UndiciWebhookSender } from '../../adapters/webhooks/undici-sender.js';
 import { leaseMs, type Config } from '../config.js';
 import type { Database } from '../database.js';
 import { INFRA } from '../tokens.js';
-import { bindFactory, bindGroup, bindUseCase } from './bind.js';
+import { bindFactory, bindGroup, bindUseCase, type Bind } from './bind.js';
 
 const { UnitOfWork, IdGenerator, Clock, WebhookSettings, WebhookAlerts, WebhookSender } = TOKENS;
 
@@ -45,7 +45,7 @@ export function dispatcherOptions(config: Config, database: Database): Dispatche
 }
 
 /** The outbox's fan-out to webhook deliveries, their sending, and the back office's tools for them. */
-export const webhooksModule = new ContainerModule(({ bind }) => {
+function bindDeliveries(bind: Bind): void {
   bindFactory(
     bind,
     WebhookSettings,
@@ -91,7 +91,10 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     replayDelivery: TOKENS.ReplayDelivery,
     pingWebhook: TOKENS.PingWebhook,
   });
+}
 
+/** The worker that runs the deliveries: Agenda on the database (or MongoDB), paced for its kind. */
+function bindDispatcher(bind: Bind): void {
   bindFactory(
     bind,
     INFRA.WebhookDispatcher,
@@ -131,4 +134,9 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       TOKENS.ExpireReservations,
     ],
   );
+}
+
+export const webhooksModule = new ContainerModule(({ bind }) => {
+  bindDeliveries(bind);
+  bindDispatcher(bind);
 });
