@@ -22,11 +22,37 @@ interface ClaimedRow extends WebhookDeliveryRow {
  * (tenant_id, in_flight_slot) index makes a sixth in-flight delivery of a tenant impossible
  * whatever the code does.
  */
-export async function claimDue(
-  db: Db,
-  cipher: SecretCipher,
-  claim: { owner: string; limit: number; leaseMs: number; now: Date },
-): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Db, cipher: SecretCipher, claim: DeliveryClaim): Promise<ClaimedDelivery[]> {
+  const tenants = await dueLanes(db, claim);
+  if (tenants.length === 0) return [];
+  const rows = await claimInLanes(db, tenants, claim);
+  // A claim holds up to five deliveries of each integration: its secret is decrypted once.
+  const secrets = new Map<string, string>();
+  const secretOf = (encrypted: string) => {
+    let secret = secrets.get(encrypted);
+    if (secret === undefined) secrets.set(encrypted, (secret = cipher.decrypt(encrypted)));
+    return secret;
+  };
+  return rows.map((row) => ({
+    delivery: toDelivery(row),
+    target: {
+      url: row.target_url,
+      secret: row.target_secret_enc ? secretOf(row.target_secret_enc) : null,
+      active: row.target_active,
+    },
+  }));
+}
+
+/** Who claims, how many, for how long, and when. */
+interface DeliveryClaim {
+  owner: string;
+  limit: number;
+  leaseMs: number;
+  now: Date;
+}
+
+/** The tenants whose lanes have a due delivery and a free slot, least recently served first (locked). */
+async function dueLanes(db: Db, claim: DeliveryClaim): Promise<string[]> {
   const { now } = claim;
   // Per lane, a LIMIT 1 probe of the due index (a LATERAL, so the planner cannot turn it
   // into a scan of every due delivery).
@@ -45,7 +71,12 @@ export async function claimDue(
      FOR UPDATE OF l SKIP LOCKED`,
     [now, MAX_IN_FLIGHT_PER_TENANT, claim.limit],
   );
-  if (lanes.rows.length === 0) return [];
+  return lanes.rows.map((r) => r.tenant_id);
+}
+
+/** Claims the due deliveries of `tenants`, each in a free slot of its lane. */
+async function claimInLanes(db: Db, tenants: string[], claim: DeliveryClaim): Promise<ClaimedRow[]> {
+  const { now } = claim;
   const claimed = await prepared<{ rows: ClaimedRow[] }>(
     db,
     `WITH lanes AS (SELECT unnest(?::uuid[]) AS tenant_id),
@@ -83,7 +114,7 @@ export async function claimDue(
        AND i.tenant_id = d.tenant_id AND i.id = d.integration_id
      RETURNING d.*, i.webhook_url AS target_url, i.webhook_secret_enc AS target_secret_enc, i.active AS target_active`,
     [
-      lanes.rows.map((r) => r.tenant_id),
+      tenants,
       MAX_IN_FLIGHT_PER_TENANT,
       now,
       MAX_IN_FLIGHT_PER_TENANT,
@@ -94,21 +125,7 @@ export async function claimDue(
       now,
     ],
   );
-  // A claim holds up to five deliveries of each integration: its secret is decrypted once.
-  const secrets = new Map<string, string>();
-  const secretOf = (encrypted: string) => {
-    let secret = secrets.get(encrypted);
-    if (secret === undefined) secrets.set(encrypted, (secret = cipher.decrypt(encrypted)));
-    return secret;
-  };
-  return claimed.rows.map((row) => ({
-    delivery: toDelivery(row),
-    target: {
-      url: row.target_url,
-      secret: row.target_secret_enc ? secretOf(row.target_secret_enc) : null,
-      active: row.target_active,
-    },
-  }));
+  return claimed.rows;
 }
 
 /** Inserts a delivery already claimed (a ping), in a free slot of its tenant's lane, or null when none is free. */

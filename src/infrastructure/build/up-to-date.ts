@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP, COMPILED_FOLDERS } from './sync-dist.js';
 
 /**
- * `npm start` builds only when something changed: this exits 0 when the build is up to date (its
- * stamp is newer than every file and folder the build reads, and its output folders are there),
- * else 1 and `npm run build` runs. A folder counts as changed when an entry is added, removed or renamed in it, so a
- * renamed or deleted source calls for a build too. The check costs tens of milliseconds; loading
- * the compiler to ask it (`tsc -b`) costs a few hundred.
+ * `npm start` builds only when something changed: this exits 0 when the build is up to date
+ * (its stamp is newer than every file and folder the build reads, and its output folders are
+ * there), else 1 and `npm run build` runs. A folder counts as changed when an entry is added,
+ * removed or renamed in it, so a renamed or deleted source calls for a build too. The check costs
+ * tens of milliseconds; loading the compiler to ask it (`tsc -b`) costs a few hundred.
  */
 
 /** What a build reads. A build step added later adds its own sources here. */

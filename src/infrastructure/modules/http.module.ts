@@ -32,7 +32,7 @@ import { adminAuth } from '../../adapters/http/admin-auth.js';
 import type { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
 import { pendingMigrations } from '../migrator.js';
 import { INFRA, type Runtime } from '../tokens.js';
-import { bindFactory, bindGroup } from './bind.js';
+import { bindFactory, bindGroup, type Bind } from './bind.js';
 
 /** `/ready`: true, false when the database cannot be reached, or another reason the service cannot serve. */
 async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string> {
@@ -51,7 +51,8 @@ async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string
  * The express app. Each context's route table is bound to its own context's use cases only
  * (the external tables to the external groups, the admin tables to the back-office groups).
  */
-export const httpModule = new ContainerModule(({ bind }) => {
+/** Each route table bound to its own context's use cases. */
+function bindRouteTables(bind: Bind): void {
   bindGroup(bind, TOKENS.SetupBackOffice, {
     createTenant: TOKENS.CreateTenant,
     listTenants: TOKENS.ListTenants,
@@ -108,6 +109,10 @@ export const httpModule = new ContainerModule(({ bind }) => {
       TOKENS.GatewayBackOffice,
     ],
   );
+}
+
+/** The express app, its routers made from the bound tables. */
+function bindHttpApp(bind: Bind): void {
   bindFactory(
     bind,
     INFRA.HttpApp,
@@ -158,4 +163,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
       INFRA.AdminRoutes,
     ],
   );
+}
+
+export const httpModule = new ContainerModule(({ bind }) => {
+  bindRouteTables(bind);
+  bindHttpApp(bind);
 });

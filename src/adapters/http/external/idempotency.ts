@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AuthenticatedCaller } from '../../../application/access/authenticate-request.js';
 import type { IdempotencyStore, IdempotentAnswer, KeyedWrite } from '../../../application/ports/gateway-ports.js';
@@ -40,6 +40,61 @@ export interface IdempotencyOptions {
   now?: () => Date;
 }
 
+/** Keeps `answer` with the key; or, when the key was taken, what to answer instead. */
+async function settle(
+  store: IdempotencyStore,
+  keyed: KeyedWrite,
+  answer: IdempotentAnswer,
+): Promise<IdempotentAnswer | null> {
+  const { held, closed } = keyed;
+  keyed.closed ??= 'answered';
+  if (closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout passed before the answer');
+  if (held) {
+    faultInjectionPoint('before-keyed-answer');
+    await held.commit(answer);
+    return null;
+  }
+  if (await store.complete(keyed, answer)) return null;
+  const first = await store.find(keyed.integrationId, keyed.key);
+  if (first && first.fingerprint !== keyed.fingerprint) throw new IdempotencyKeyReused();
+  if (!first?.response) throw new IdempotencyKeyInUse();
+  return first.response;
+}
+
+/** The answer to keep: the handler's envelope, or its error's (a 5xx is thrown on, not kept). */
+async function answerOf(
+  keyed: KeyedWrite,
+  res: Response,
+  produce: () => Promise<RouteAnswer>,
+): Promise<IdempotentAnswer> {
+  try {
+    const { status, body } = await produce();
+    return { status, body: JSON.stringify(body) };
+  } catch (err) {
+    const response = toErrorResponse(err);
+    if (response.status >= 500) {
+      keyed.closed ??= 'answered';
+      await keyed.held?.rollBack();
+      throw err;
+    }
+    res.locals.errorCode = response.body.code;
+    return { status: response.status, body: JSON.stringify({ ...response.body, metadata: metadataOf(res) }) };
+  }
+}
+
+/** A keyed request's key, as its first transaction will insert it. */
+function keyedWriteOf(req: Request, integrationId: string, key: string, at: Date): KeyedWrite {
+  return {
+    integrationId,
+    key,
+    fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + IDEMPOTENCY_RETENTION_MS),
+    held: null,
+    closed: null,
+  };
+}
+
 /**
  * `Idempotency-Key` on every external POST: how the external API answers (`Serve`).
  *
@@ -62,40 +117,6 @@ export function keyedAnswers(store: IdempotencyStore, logger: Logger, options: I
   const now = options.now ?? (() => new Date());
   const running = new Set<string>();
 
-  /** Keeps `answer` with the key; or, when the key was taken, what to answer instead. */
-  const settle = async (keyed: KeyedWrite, answer: IdempotentAnswer): Promise<IdempotentAnswer | null> => {
-    const { held, closed } = keyed;
-    keyed.closed ??= 'answered';
-    if (closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout passed before the answer');
-    if (held) {
-      faultInjectionPoint('before-keyed-answer');
-      await held.commit(answer);
-      return null;
-    }
-    if (await store.complete(keyed, answer)) return null;
-    const first = await store.find(keyed.integrationId, keyed.key);
-    if (first && first.fingerprint !== keyed.fingerprint) throw new IdempotencyKeyReused();
-    if (!first?.response) throw new IdempotencyKeyInUse();
-    return first.response;
-  };
-
-  /** The answer to keep: the handler's envelope, or its error's (a 5xx is thrown on, not kept). */
-  const answerOf = async (keyed: KeyedWrite, res: Response, produce: () => Promise<RouteAnswer>) => {
-    try {
-      const { status, body } = await produce();
-      return { status, body: JSON.stringify(body) };
-    } catch (err) {
-      const response = toErrorResponse(err);
-      if (response.status >= 500) {
-        keyed.closed ??= 'answered';
-        await keyed.held?.rollBack();
-        throw err;
-      }
-      res.locals.errorCode = response.body.code;
-      return { status: response.status, body: JSON.stringify({ ...response.body, metadata: metadataOf(res) }) };
-    }
-  };
-
   return async (req, res, produce) => {
     const key = req.headers['idempotency-key'];
     if (req.method !== 'POST' || key === undefined) {
@@ -108,16 +129,7 @@ export function keyedAnswers(store: IdempotencyStore, logger: Logger, options: I
     const slot = `${caller.integrationId}\u0000${key}`;
     if (running.has(slot)) throw new IdempotencyKeyInUse();
     running.add(slot);
-    const at = now();
-    const keyed: KeyedWrite = {
-      integrationId: caller.integrationId,
-      key,
-      fingerprint: requestFingerprint(req.method, req.originalUrl, req.body),
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + IDEMPOTENCY_RETENTION_MS),
-      held: null,
-      closed: null,
-    };
+    const keyed = keyedWriteOf(req, caller.integrationId, key, now());
     // The lock timeout: a request that has not answered by then gives its key back.
     const lockTimer = setTimeout(() => {
       if (keyed.closed !== null) return;
@@ -130,15 +142,13 @@ export function keyedAnswers(store: IdempotencyStore, logger: Logger, options: I
     lockTimer.unref();
     // A client gone does not stop the request: its answer is still kept.
     res.once('close', () => running.delete(slot));
-    const sendText = (status: number, text: string) => {
-      res.status(status).type('application/json').send(text);
-    };
+    const sendText = (status: number, text: string) => res.status(status).type('application/json').send(text);
     try {
       const answer = await answerOf(keyed, res, () => produce(keyed));
       const wrote = keyed.held !== null;
       let first: IdempotentAnswer | null;
       try {
-        first = await settle(keyed, answer);
+        first = await settle(store, keyed, answer);
       } catch (err) {
         if (err instanceof IdempotencyKeyReused || err instanceof IdempotencyKeyInUse) throw err;
         logger.error(
