@@ -28,6 +28,7 @@ import { CreateProductBody } from '../../../../application/inventory/commands.js
 import { ProductResponse } from '../../../shared/responses/inventory.js';
 import { CreateCustomerBody } from '../../../../application/billing/commands.js';
 import { CustomerData } from '../../../shared/responses/billing.js';
+import { customerExample } from '../external/billing.js';
 
 const ORGANIZATION = 'Back office: Organization';
 
@@ -37,14 +38,6 @@ const BRANCH_ID = '9a1b2c3d-4e5f-4a6b-8c7d-6e5f4a3b2c1d';
 /** A tenant's products and customers are listed under their contexts' tags. */
 const INVENTORY = 'Back office: Inventory';
 const BILLING = 'Back office: Billing';
-
-const customerExample = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '+97798000000',
-  taxId: 'PAN-123456789',
-  address: 'Kathmandu',
-};
 
 const route = adminRoute<SetupBackOffice>();
 

@@ -49,7 +49,8 @@ const PRODUCT_ID = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
 const INVOICE_ID = '3c9d8e7f-6a5b-4c3d-8e1f-0a9b8c7d6e5f';
 
 const noteExample = { invoiceId: INVOICE_ID, amount: 25, reason: 'Damaged item returned' };
-const customerExample = {
+/** A customer as an example body (the back office's customer route shows it too). */
+export const customerExample = {
   name: 'Jane Doe',
   email: 'jane@example.com',
   phone: '+97798000000',
