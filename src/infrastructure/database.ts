@@ -7,6 +7,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { PREPARED_STATEMENTS } from '../adapters/persistence/db.js';
+import type { Config } from './config.js';
 import { pinExtendedProtocolBatches } from './pglite-socket-fix.js';
 import { EmbeddedDatabaseLocked } from './startup-errors.js';
 
@@ -33,6 +34,13 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Hot statements as named prepared statements on a server (default true; see `prepared`). */
   preparedStatements?: boolean;
+}
+
+/** The database the settings name: DATABASE_URL, else the embedded one in DATA_DIR. */
+export function databaseOptions(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePreparedStatements'>,
+): DatabaseOptions {
+  return { url: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.databasePreparedStatements };
 }
 
 /** Client-side limit on one query: a stray query cannot wedge the embedded database forever. */

@@ -1,55 +1,49 @@
-import { ConfigError, loadConfig } from './config.js';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { databaseOptions, openDatabase, type Database } from './database.js';
 import { withLocalSecrets } from './local-secrets.js';
 import { createLogger } from './logger.js';
-import { startService, type Mode } from './service.js';
+import type { Mode, RunningService } from './service.js';
 import { describeStartupFailure } from './startup-errors.js';
 
-/** Entry point: `node dist/src/infrastructure/main.js [all|api|worker]`. */
-async function main(): Promise<void> {
-  const mode = (process.argv[2] ?? 'all') as Mode;
-  if (!['all', 'api', 'worker'].includes(mode)) {
-    console.error(`Unknown mode "${mode}": expected all, api or worker`);
-    process.exit(2);
-  }
-  let config;
+/** The settings of this start; a bad one ends the process with its message (exit 78). */
+function settings(): { config: Config; adminTokenFromFile: boolean } {
   try {
-    config = loadConfig();
+    return withLocalSecrets(loadConfig());
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(78);
   }
-  const local = withLocalSecrets(config);
-  config = local.config;
-  const logger = createLogger(config.logLevel);
+}
 
-  let service;
+/**
+ * Opens the database while the app's modules load (each takes most of a second), then starts
+ * the service on it. A failure is one line naming the cause and the fix; the stack only at
+ * LOG_LEVEL=debug (or trace).
+ */
+async function start(
+  config: Config,
+  mode: Mode,
+  logger: Logger,
+): Promise<{ service: RunningService; database: Database }> {
+  const opening = openDatabase(databaseOptions(config));
+  // Awaited below: a failure to open is reported there, not as an unhandled rejection.
+  opening.catch(() => undefined);
   try {
-    service = await startService(config, logger, mode);
+    const { startService } = await import('./service.js');
+    const database = await opening;
+    return { service: await startService(config, logger, mode, database), database };
   } catch (err) {
-    // One line naming the cause and the fix; the stack only at LOG_LEVEL=debug (or trace).
+    await opening.then((db) => db.close()).catch(() => undefined);
     console.error(describeStartupFailure(err, config));
     if (logger.isLevelEnabled('debug')) console.error(err);
     process.exit(1);
   }
-  logger.info(
-    {
-      mode,
-      port: service.port,
-      database: service.database.kind,
-      dataDir: config.databaseUrl ? undefined : config.dataDir,
-    },
-    'service started',
-  );
-  if (local.adminTokenFromFile && mode !== 'worker') {
-    // Printed on purpose, once per start, to the terminal only: the embedded quick start's admin credential.
-    process.stdout.write(
-      `\nAdmin API: http://localhost:${service.port}/api/v1/admin\nAdmin token (kept in ${config.dataDir}/secrets.json): ${config.adminToken}\n\n`,
-    );
-  }
+}
 
+/** On SIGTERM or SIGINT: requests and deliveries under way finish (until a deadline), then the database closes. */
+function stopOnSignal(service: RunningService, database: Database, config: Config, logger: Logger): void {
   let stopping = false;
   // Requests get this long to finish; deliveries under way are bounded by their own timeout.
   const deadlineMs = Math.max(10_000, config.webhookTimeoutMs + 2_000);
@@ -62,19 +56,50 @@ async function main(): Promise<void> {
       process.exit(1);
     }, deadlineMs + 5_000);
     force.unref();
-    service.stop({ deadlineMs }).then(
-      () => {
-        logger.info({ signal }, 'stopped');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    service
+      .stop({ deadlineMs })
+      .then(() => database.close())
+      .then(
+        () => {
+          logger.info({ signal }, 'stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Entry point: `node dist/src/infrastructure/main.js [all|api|worker]`. */
+async function main(): Promise<void> {
+  const mode = (process.argv[2] ?? 'all') as Mode;
+  if (!['all', 'api', 'worker'].includes(mode)) {
+    console.error(`Unknown mode "${mode}": expected all, api or worker`);
+    process.exit(2);
+  }
+  const { config, adminTokenFromFile } = settings();
+  const logger = createLogger(config.logLevel);
+  const { service, database } = await start(config, mode, logger);
+  logger.info(
+    {
+      mode,
+      port: service.port,
+      database: database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    },
+    'service started',
+  );
+  if (adminTokenFromFile && mode !== 'worker') {
+    // Printed on purpose, once per start, to the terminal only: the embedded quick start's admin credential.
+    process.stdout.write(
+      `\nAdmin API: http://localhost:${service.port}/api/v1/admin\nAdmin token (kept in ${config.dataDir}/secrets.json): ${config.adminToken}\n\n`,
+    );
+  }
+  stopOnSignal(service, database, config, logger);
 }
 
 main().catch((err: unknown) => {

@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import { buildContainer } from './container.js';
 import { resolve } from './modules/bind.js';
 import { INFRA } from './tokens.js';
-import { openDatabase, type Database } from './database.js';
+import { databaseOptions, openDatabase, type Database } from './database.js';
 import { migrateLatest, pendingMigrations } from './migrator.js';
 import { MigrationFailed } from './startup-errors.js';
 
@@ -184,13 +184,7 @@ export async function startService(
   mode: Mode,
   database?: Database,
 ): Promise<RunningService> {
-  const db =
-    database ??
-    (await openDatabase({
-      url: config.databaseUrl,
-      dataDir: config.dataDir,
-      preparedStatements: config.databasePreparedStatements,
-    }));
+  const db = database ?? (await openDatabase(databaseOptions(config)));
   const opened: Opened = { server: null, metricsServer: null, worker: null, timers: [] };
   try {
     const applied = await migrate(db);

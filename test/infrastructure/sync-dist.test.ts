@@ -6,13 +6,13 @@ import { syncDist } from '../../src/infrastructure/build/sync-dist.js';
 
 const ASSETS = 'src/adapters/http/openapi/docs-assets';
 
-describe('dist/ after an incremental build', () => {
+describe('the build outputs after an incremental build', () => {
   let root: string;
   const write = (path: string, text = '') => {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  const compiled = (path: string) => ['.js', '.js.map', '.d.ts', '.d.ts.map'].map((ext) => `dist/${path}${ext}`);
+  const compiled = (path: string) => ['.js', '.js.map', '.d.ts', '.d.ts.map'].map((ext) => `${path}${ext}`);
 
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'sync-dist-'));
@@ -21,16 +21,25 @@ describe('dist/ after an incremental build', () => {
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('removes what a renamed or removed source left behind, migrations included, and keeps the rest', () => {
+  it('removes what a renamed or removed source left behind, migrations and the SDK included, and keeps the rest', () => {
     write('src/app.ts');
     write('migrations/20260101_kept_totals.ts');
-    const kept = [...compiled('src/app'), ...compiled('migrations/20260101_kept_totals')];
-    const stale = [...compiled('src/removed'), ...compiled('migrations/20260101_i18_kept_totals')];
+    write('packages/sdk/src/signing.ts');
+    const kept = [
+      ...compiled('dist/src/app'),
+      ...compiled('dist/migrations/20260101_kept_totals'),
+      ...compiled('packages/sdk/dist/signing'),
+    ];
+    const stale = [
+      ...compiled('dist/src/removed'),
+      ...compiled('dist/migrations/20260101_i18_kept_totals'),
+      ...compiled('packages/sdk/dist/old-signing'),
+    ];
     for (const path of [...kept, ...stale, 'dist/.tsbuildinfo']) write(path);
 
     const removed = syncDist(root);
 
-    expect(removed.map((p) => `dist/${p}`)).to.have.members(stale);
+    expect(removed).to.have.members(stale);
     for (const path of stale) expect(existsSync(join(root, path)), path).to.equal(false);
     for (const path of [...kept, 'dist/.tsbuildinfo']) expect(existsSync(join(root, path)), path).to.equal(true);
   });

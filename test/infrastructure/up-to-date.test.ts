@@ -14,7 +14,7 @@ describe('whether npm start needs a build', () => {
   /** Every source file and folder last changed an hour ago, the build stamped half an hour ago. */
   const builtAfterTheLastChange = () => {
     const hourAgo = new Date(Date.now() - 3_600_000);
-    const folders = ['src', 'migrations'].flatMap((top) => [
+    const folders = ['src', 'migrations', 'packages/sdk/src'].flatMap((top) => [
       top,
       ...readdirSync(join(root, top), { recursive: true }).map((p) => join(top, String(p))),
     ]);
@@ -31,7 +31,15 @@ describe('whether npm start needs a build', () => {
       write(path);
     }
     write('migrations/20260101_kept_totals.ts');
+    write('packages/sdk/src/signing.ts');
     write('src/adapters/http/openapi/docs-assets/docs.css');
+    for (const output of [
+      'dist/src/app.js',
+      'dist/migrations/20260101_kept_totals.js',
+      'packages/sdk/dist/signing.js',
+    ]) {
+      write(output);
+    }
     syncDist(root);
     builtAfterTheLastChange();
   });
@@ -52,6 +60,14 @@ describe('whether npm start needs a build', () => {
     expect(isUpToDate(root)).to.equal(false);
     builtAfterTheLastChange();
     rmSync(join(root, 'src/http/routes.ts'));
+    expect(isUpToDate(root)).to.equal(false);
+  });
+
+  it("needs one when the SDK's source changed, or its output is gone", () => {
+    write('packages/sdk/src/signing.ts', 'export {};');
+    expect(isUpToDate(root)).to.equal(false);
+    builtAfterTheLastChange();
+    rmSync(join(root, 'packages/sdk/dist'), { recursive: true });
     expect(isUpToDate(root)).to.equal(false);
   });
 
