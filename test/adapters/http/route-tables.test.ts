@@ -55,6 +55,23 @@ describe('route tables: the router, the document, the role check and the SDK com
     expect(areas('DELETE', '/products')).to.equal(null);
   });
 
+  it('every external POST hands its Idempotency-Key to its use case', async () => {
+    const key = { key: 'the request key' };
+    for (const route of EXTERNAL_API.routes.filter((r) => r.method === 'post')) {
+      const passed: unknown[][] = [];
+      // Use cases that record what they are given; what they answer does not matter here.
+      const useCases = new Proxy({}, { get: () => ({ execute: (...args: unknown[]) => passed.push(args) }) });
+      const handle = (route as unknown as Route<object, object, unknown>).handle;
+      const input = { caller: {}, keyed: key, params: { id: ID }, query: {}, body: { type: 'CREDIT' } };
+      await handle(useCases, input).catch(() => undefined);
+      expect(passed.length, route.operationId).to.be.greaterThan(0);
+      expect(
+        passed.some((args) => args.includes(key)),
+        `${route.operationId} passes the key`,
+      ).to.equal(true);
+    }
+  });
+
   it('every admin route names the least staff role that may call it', () => {
     for (const route of ADMIN_API.routes) expect(STAFF_ROLES, route.operationId).to.include(route.access);
     const decisions = ADMIN_API.routes.filter((r) => r.access === 'APPROVER').map((r) => r.operationId);
