@@ -32,6 +32,11 @@ export interface ExternalContext {
   keyed?: KeyedWrite;
 }
 
+/**
+ * A schema's static type. `S['static']` is what TypeBox's `Static<S>` gives for a schema without
+ * parameters, one instantiation cheaper: with `Static` a table of routes went past the
+ * compiler's instantiation depth.
+ */
 type StaticOr<S, Else> = S extends TSchema ? S['static'] : Else;
 
 /** What a handler answers: the `data` of the envelope, or a page of it. */
