@@ -39,3 +39,21 @@ export async function resetData(knex: Knex): Promise<void> {
   if (rows.length === 0) return;
   await knex.raw(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`);
 }
+
+/** A tenant with one branch and the 2026 fiscal year, written straight to the tables (repository tests). */
+export async function seedOrganization(
+  knex: Knex,
+  ids: { tenantId: string; branchId: string; fiscalYearId: string },
+  at: Date,
+): Promise<void> {
+  await knex('tenants').insert({ id: ids.tenantId, name: 'T', created_at: at });
+  await knex('branches').insert({ tenant_id: ids.tenantId, id: ids.branchId, name: 'HQ', code: 'HQ', created_at: at });
+  await knex('fiscal_years').insert({
+    tenant_id: ids.tenantId,
+    id: ids.fiscalYearId,
+    code: '2026',
+    starts_on: '2026-01-01',
+    ends_on: '2026-12-31',
+    created_at: at,
+  });
+}

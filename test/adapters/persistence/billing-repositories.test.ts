@@ -10,7 +10,7 @@ import { CustomerNotFound, DuplicateDocumentNumber } from '../../../src/domain/b
 import { FiscalYearNotFound } from '../../../src/domain/organization/errors.js';
 import { Invoice } from '../../../src/domain/billing/invoice.js';
 import type { Database } from '../../../src/infrastructure/database.js';
-import { resetData, testDatabase } from '../../support/database.js';
+import { resetData, testDatabase, seedOrganization } from '../../support/database.js';
 
 describe('billing repositories (real database)', () => {
   let db: Database;
@@ -27,16 +27,7 @@ describe('billing repositories (real database)', () => {
     await resetData(db.knex);
     uow = new KnexUnitOfWork(db.knex, new AesGcmSecretCipher(randomBytes(32)));
     const k = db.knex;
-    await k('tenants').insert({ id: tenantId, name: 'T', created_at: now });
-    await k('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: now });
-    await k('fiscal_years').insert({
-      tenant_id: tenantId,
-      id: fiscalYearId,
-      code: '2026',
-      starts_on: '2026-01-01',
-      ends_on: '2026-12-31',
-      created_at: now,
-    });
+    await seedOrganization(k, { tenantId, branchId, fiscalYearId }, now);
     await k('customers').insert({ tenant_id: tenantId, id: customerId, name: 'Ann', created_at: now });
     await k('products').insert({
       tenant_id: tenantId,

@@ -13,7 +13,7 @@ import { LOW_STOCK_LIST_LIMIT } from '../../../src/domain/inventory/low-stock.js
 import { levelAfter, STOCK_LEVEL_BOUNDS } from '../../../src/domain/inventory/stock-level.js';
 import { Quantity } from '../../../src/domain/shared/quantity.js';
 import type { Database } from '../../../src/infrastructure/database.js';
-import { resetData, testDatabase } from '../../support/database.js';
+import { resetData, testDatabase, seedOrganization } from '../../support/database.js';
 
 /**
  * Where SQL decides for concurrency or speed, it must decide as the domain does: each table
@@ -36,16 +36,7 @@ describe('inventory rules: the domain and the SQL agree (real database)', () => 
     await resetData(db.knex);
     uow = new KnexUnitOfWork(db.knex, new AesGcmSecretCipher(randomBytes(32)));
     const k = db.knex;
-    await k('tenants').insert({ id: tenantId, name: 'T', created_at: now });
-    await k('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: now });
-    await k('fiscal_years').insert({
-      tenant_id: tenantId,
-      id: fiscalYearId,
-      code: '2026',
-      starts_on: '2026-01-01',
-      ends_on: '2026-12-31',
-      created_at: now,
-    });
+    await seedOrganization(k, { tenantId, branchId, fiscalYearId }, now);
     await k('warehouses').insert({
       tenant_id: tenantId,
       id: warehouseId,

@@ -6,7 +6,7 @@ import { hasExpired, Reservation, type ReservationStatus } from '../../../src/do
 import { RESERVATION_STATUSES } from '../../../src/domain/inventory/reservation.machine.js';
 import { Quantity } from '../../../src/domain/shared/quantity.js';
 import type { Database } from '../../../src/infrastructure/database.js';
-import { resetData, testDatabase } from '../../support/database.js';
+import { resetData, testDatabase, seedOrganization } from '../../support/database.js';
 
 /**
  * A reservation's expiry is decided in memory (`hasExpired`, `Reservation.statusAt`) and in SQL
@@ -32,16 +32,7 @@ describe('reservation expiry: the domain and the SQL agree (real database)', () 
     await resetData(db.knex);
     uow = new KnexUnitOfWork(db.knex, new AesGcmSecretCipher(randomBytes(32)));
     const k = db.knex;
-    await k('tenants').insert({ id: tenantId, name: 'T', created_at: created });
-    await k('branches').insert({ tenant_id: tenantId, id: branchId, name: 'HQ', code: 'HQ', created_at: created });
-    await k('fiscal_years').insert({
-      tenant_id: tenantId,
-      id: fiscalYearId,
-      code: '2026',
-      starts_on: '2026-01-01',
-      ends_on: '2026-12-31',
-      created_at: created,
-    });
+    await seedOrganization(k, { tenantId, branchId, fiscalYearId }, created);
     await k('warehouses').insert({
       tenant_id: tenantId,
       id: warehouseId,
