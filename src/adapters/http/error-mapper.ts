@@ -114,13 +114,20 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     : { status, body };
 }
 
+/**
+ * The envelope of an error answer about to go out on `res`, with its metadata; also notes its
+ * code for the access log and the metrics.
+ */
+export function errorEnvelope(res: Response, response: ErrorResponse): ErrorBody & { metadata: Metadata } {
+  res.locals.errorCode = response.body.code;
+  return { ...response.body, metadata: metadataOf(res) };
+}
+
 /** Writes the envelope of `err` (the error mapper's, or a timer's outside the middleware chain). */
 export function sendError(res: Response, err: unknown, response = toErrorResponse(err)): void {
-  // For the access log and the metrics: the code this request failed with.
-  res.locals.errorCode = response.body.code;
   if (err instanceof MethodNotAllowed) res.setHeader('Allow', err.allow.join(', '));
   if (response.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(response.retryAfterSeconds));
-  res.status(response.status).json({ ...response.body, metadata: metadataOf(res) });
+  res.status(response.status).json(errorEnvelope(res, response));
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -10,8 +10,7 @@ import {
   malformedIdempotencyKey,
 } from '../../../domain/access/gateway.js';
 import { faultInjectionPoint } from '../../shared/fault-injection.js';
-import { metadataOf } from '../envelope.js';
-import { toErrorResponse } from '../error-mapper.js';
+import { errorEnvelope, toErrorResponse } from '../error-mapper.js';
 import type { RouteAnswer, Serve } from '../routes/router.js';
 
 /** How long a key is kept: 24 hours. */
@@ -77,8 +76,7 @@ async function answerOf(
       await keyed.held?.rollBack();
       throw err;
     }
-    res.locals.errorCode = response.body.code;
-    return { status: response.status, body: JSON.stringify({ ...response.body, metadata: metadataOf(res) }) };
+    return { status: response.status, body: JSON.stringify(errorEnvelope(res, response)) };
   }
 }
 
