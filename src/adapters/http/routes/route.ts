@@ -85,9 +85,6 @@ export type ExternalAccess = readonly Area[];
 /** The least staff role that may call a back-office route. */
 export type AdminAccess = StaffRole;
 
-export type ExternalRoute<UC> = Route<UC, ExternalContext, ExternalAccess>;
-export type AdminRoute<UC> = Route<UC, object, AdminAccess>;
-
 /** A route with its handler bound to its context's use cases. */
 export interface BoundRoute<Access = unknown> extends RouteDoc {
   access: Access;
