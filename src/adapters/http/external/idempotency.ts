@@ -11,7 +11,7 @@ import {
 } from '../../../domain/access/gateway.js';
 import { faultInjectionPoint } from '../../shared/fault-injection.js';
 import { errorEnvelope, toErrorResponse } from '../error-mapper.js';
-import type { RouteAnswer, Serve } from '../routes/router.js';
+import { sendAnswer, type RouteAnswer, type Serve } from '../routes/router.js';
 
 /** How long a key is kept: 24 hours. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -117,11 +117,7 @@ export function keyedAnswers(store: IdempotencyStore, logger: Logger, options: I
 
   return async (req, res, produce) => {
     const key = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || key === undefined) {
-      const { status, body } = await produce();
-      res.status(status).json(body);
-      return;
-    }
+    if (req.method !== 'POST' || key === undefined) return sendAnswer(req, res, produce);
     if (typeof key !== 'string' || !isWellFormedIdempotencyKey(key)) throw malformedIdempotencyKey();
     const caller = res.locals.caller as AuthenticatedCaller;
     const slot = `${caller.integrationId}\u0000${key}`;

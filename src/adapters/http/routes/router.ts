@@ -33,7 +33,8 @@ export type Serve = (
   produce: (keyed?: KeyedWrite) => Promise<RouteAnswer>,
 ) => Promise<void>;
 
-const sendAnswer: Serve = async (_req, res, produce) => {
+/** Sends the answer as soon as it is made. */
+export const sendAnswer: Serve = async (_req, res, produce) => {
   const answer = await produce();
   res.status(answer.status).json(answer.body);
 };
