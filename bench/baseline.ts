@@ -4,6 +4,7 @@
  * framework. `DATABASE_URL` and `PORT` come from the environment; `TENANT_ID` fixes the tenant.
  */
 import { randomUUID } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import express from 'express';
 import pg from 'pg';
 
@@ -49,13 +50,41 @@ app.get('/api/v1/external/products', async (req, res) => {
   });
 });
 
-/** The same rows the service writes for an invoice, in one transaction, with nothing checked. */
+const Dec = Decimal.clone({ precision: 40 });
+const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+interface Item {
+  productId: string;
+  quantity: number;
+  unitPrice: number;
+  taxRate?: number;
+}
+
+/** The tenant's pricing mode and the products' tax rates: the service's one read before the insert. */
+async function pricingOf(items: Item[]): Promise<{ gross: boolean; rates: Record<string, string> }> {
+  const { rows } = await pool.query(
+    `SELECT t.prices_include_tax,
+       COALESCE((SELECT json_object_agg(p.id, p.tax_rate::text) FROM products p
+                 WHERE p.tenant_id = t.id AND p.id = ANY($2::uuid[])), '{}'::json) AS tax_rates
+     FROM tenants t WHERE t.id = $1`,
+    [tenantId, [...new Set(items.map((i) => i.productId))]],
+  );
+  return { gross: rows[0].prices_include_tax, rates: rows[0].tax_rates };
+}
+
+/** The same amounts as the service: each line rounded half-up to cents, taxed net or gross. */
+function taxedLine(item: Item, n: number, pricing: { gross: boolean; rates: Record<string, string> }) {
+  const total = cents(new Dec(item.quantity).times(item.unitPrice));
+  const rate = new Dec(item.taxRate ?? pricing.rates[item.productId]!);
+  const untaxed = pricing.gross ? cents(total.dividedBy(rate.dividedBy(100).plus(1))) : total;
+  const tax = pricing.gross ? total.minus(untaxed) : cents(total.times(rate).dividedBy(100));
+  return { ...item, n: n + 1, total, rate, untaxed, tax, gross: untaxed.plus(tax) };
+}
+
+/** The same rows the service writes for an invoice, after the same pricing read, with nothing checked. */
 app.post('/api/v1/external/billing/invoices', async (req, res) => {
-  const { customerId, paymentMethod, items } = req.body as {
-    customerId: string;
-    paymentMethod: string;
-    items: { productId: string; quantity: number; unitPrice: number }[];
-  };
+  const { customerId, paymentMethod, items } = req.body as { customerId: string; paymentMethod: string; items: Item[] };
+  const pricing = await pricingOf(items);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -67,17 +96,28 @@ app.post('/api/v1/external/billing/invoices', async (req, res) => {
     );
     const number = `INV-${fiscalYearCode}-${String(seq.rows[0].last_value).padStart(6, '0')}`;
     const id = randomUUID();
-    const lines = items.map((i, n) => ({ ...i, n: n + 1, total: Math.round(i.quantity * i.unitPrice * 100) / 100 }));
-    const total = lines.reduce((a, l) => a + l.total, 0).toFixed(2);
+    const lines = items.map((item, n) => taxedLine(item, n, pricing));
+    const sum = (f: (l: (typeof lines)[number]) => Decimal) => lines.reduce((a, l) => a.plus(f(l)), new Dec(0));
+    const [subtotal, tax, total] = [sum((l) => l.untaxed), sum((l) => l.tax), sum((l) => l.gross)];
     const now = new Date();
     await client.query(
-      `INSERT INTO invoices (tenant_id, id, number, fiscal_year_id, branch_id, customer_id, payment_method, status, total_amount, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'DRAFT', $8, $9, $9)`,
-      [tenantId, id, number, fiscalYearId, branchId, customerId, paymentMethod, total, now],
+      `INSERT INTO invoices (tenant_id, id, number, fiscal_year_id, branch_id, customer_id, payment_method, status, subtotal, tax_amount, total_amount, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'DRAFT', $8, $9, $10, $11, $11)`,
+      [
+        tenantId,
+        id,
+        number,
+        fiscalYearId,
+        branchId,
+        customerId,
+        paymentMethod,
+        ...[subtotal, tax, total].map((a) => a.toFixed(2)),
+        now,
+      ],
     );
     await client.query(
-      `INSERT INTO invoice_lines (tenant_id, invoice_id, line_no, product_id, quantity, unit_price, line_total)
-       SELECT $1, $2, * FROM unnest($3::int[], $4::uuid[], $5::numeric[], $6::numeric[], $7::numeric[])`,
+      `INSERT INTO invoice_lines (tenant_id, invoice_id, line_no, product_id, quantity, unit_price, line_total, tax_rate, untaxed_amount, tax_amount, gross_amount)
+       SELECT $1, $2, * FROM unnest($3::int[], $4::uuid[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[])`,
       [
         tenantId,
         id,
@@ -85,13 +125,25 @@ app.post('/api/v1/external/billing/invoices', async (req, res) => {
         lines.map((l) => l.productId),
         lines.map((l) => l.quantity),
         lines.map((l) => l.unitPrice),
-        lines.map((l) => l.total),
+        lines.map((l) => l.total.toFixed(2)),
+        lines.map((l) => l.rate.toFixed(2)),
+        lines.map((l) => l.untaxed.toFixed(2)),
+        lines.map((l) => l.tax.toFixed(2)),
+        lines.map((l) => l.gross.toFixed(2)),
       ],
     );
     await client.query('COMMIT');
-    res
-      .status(201)
-      .json({ success: true, data: { id, billNumber: number, status: 'DRAFT', totalAmount: Number(total) } });
+    res.status(201).json({
+      success: true,
+      data: {
+        id,
+        billNumber: number,
+        status: 'DRAFT',
+        subtotal: subtotal.toNumber(),
+        taxAmount: tax.toNumber(),
+        totalAmount: total.toNumber(),
+      },
+    });
   } catch (err) {
     await client.query('ROLLBACK');
     res.status(500).json({ success: false, status: 500, message: String(err) });

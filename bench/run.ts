@@ -376,6 +376,8 @@ async function seed(knex: Knex, products: number) {
       customer_id: customerIds[i % customerIds.length],
       payment_method: 'CARD',
       status: 'APPROVED',
+      subtotal: '999999999.99',
+      tax_amount: '0.00',
       total_amount: '999999999.99',
       approved_at: now,
       created_at: now,
@@ -391,6 +393,10 @@ async function seed(knex: Knex, products: number) {
       quantity: '1.000',
       unit_price: '999999999.99',
       line_total: '999999999.99',
+      tax_rate: '0.00',
+      untaxed_amount: '999999999.99',
+      tax_amount: '0.00',
+      gross_amount: '999999999.99',
     })),
   );
   return {

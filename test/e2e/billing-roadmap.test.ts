@@ -385,9 +385,10 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         voidReason: null,
         voidedAt: null,
       });
+      const untaxed = (amount: number) => ({ taxRate: 0, untaxedAmount: amount, taxAmount: 0, grossAmount: amount });
       expect(d.items).to.deep.equal([
-        { productId: w.productIds[0], quantity: 3, unitPrice: 19.99, lineTotal: 59.97 },
-        { productId: w.productIds[1], quantity: 0.5, unitPrice: 0.1, lineTotal: 0.05 },
+        { productId: w.productIds[0], quantity: 3, unitPrice: 19.99, lineTotal: 59.97, ...untaxed(59.97) },
+        { productId: w.productIds[1], quantity: 0.5, unitPrice: 0.1, lineTotal: 0.05, ...untaxed(0.05) },
       ]);
       expect(d.payments).to.deep.equal([
         {
@@ -412,13 +413,23 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         },
       ]);
       expect(d.creditNotes).to.deep.equal([
-        { id: credit.data.id, number: 'CN-2026-000001', amount: 2, status: 'DRAFT', createdAt: credit.data.createdAt },
+        {
+          id: credit.data.id,
+          number: 'CN-2026-000001',
+          amount: 2,
+          taxAmount: 0,
+          untaxedAmount: 2,
+          status: 'DRAFT',
+          createdAt: credit.data.createdAt,
+        },
       ]);
       expect(d.debitNotes).to.deep.equal([
         {
           id: debit.data.id,
           number: 'DN-2026-000001',
           amount: 3.5,
+          taxAmount: 0,
+          untaxedAmount: 3.5,
           status: 'APPROVED',
           createdAt: debit.data.createdAt,
         },

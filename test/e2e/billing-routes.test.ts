@@ -78,11 +78,15 @@ describe('e2e: external billing routes through the signing client (real gate, re
       expect(d.id).to.match(/^[0-9a-f-]{36}$/);
       expect(Date.parse(d.createdAt)).to.be.closeTo(Date.now(), 60_000);
       expect(d).to.not.have.property('tenantId');
+      // The mothers' products are untaxed (rate 0): every amount is the line total.
+      const untaxed = (amount: number) => ({ taxRate: 0, untaxedAmount: amount, taxAmount: 0, grossAmount: amount });
       expect(d.items).to.deep.equal([
-        { productId: t.productIds[0], quantity: 3, unitPrice: 19.99, lineTotal: 59.97 },
-        { productId: t.productIds[1], quantity: 1, unitPrice: 0.1, lineTotal: 0.1 },
-        { productId: t.productIds[1], quantity: 2, unitPrice: 0.1, lineTotal: 0.2 },
+        { productId: t.productIds[0], quantity: 3, unitPrice: 19.99, lineTotal: 59.97, ...untaxed(59.97) },
+        { productId: t.productIds[1], quantity: 1, unitPrice: 0.1, lineTotal: 0.1, ...untaxed(0.1) },
+        { productId: t.productIds[1], quantity: 2, unitPrice: 0.1, lineTotal: 0.2, ...untaxed(0.2) },
       ]);
+      expect(d).to.include({ subtotal: 60.27, taxAmount: 0 });
+      expect(d.taxBreakdown).to.deep.equal([{ taxRate: 0, untaxedAmount: 60.27, taxAmount: 0 }]);
       const row = await h.svc.database.knex('invoices').where({ id: d.id }).first();
       expect(row).to.include({ tenant_id: t.tenantId, total_amount: '60.27', status: 'DRAFT' });
       expect(await h.svc.database.knex('invoice_lines').where({ invoice_id: d.id })).to.have.length(3);
@@ -213,6 +217,8 @@ describe('e2e: external billing routes through the signing client (real gate, re
       expect(r.body.data[0]).to.deep.equal({
         id: third.id,
         billNumber: third.billNumber,
+        subtotal: 2.5,
+        taxAmount: 0,
         totalAmount: 2.5,
         status: 'DRAFT',
         customerId: a.customerId,

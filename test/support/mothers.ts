@@ -37,7 +37,7 @@ export async function createTenantSetup(baseUrl: string, name = 'Acme'): Promise
 export async function createProduct(
   baseUrl: string,
   tenantId: string,
-  body: { name: string; sku: string; price: number; minStock?: number },
+  body: { name: string; sku: string; price: number; minStock?: number; taxRate?: number },
 ): Promise<{ id: string; name: string; sku: string; price: number }> {
   const r = await call(baseUrl, 'POST', `/api/v1/admin/tenants/${tenantId}/products`, { body });
   if (r.status !== 201) throw new Error(`product: ${r.status} ${JSON.stringify(r.body)}`);

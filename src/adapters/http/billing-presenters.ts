@@ -35,6 +35,8 @@ export function presentInvoiceSummary(s: InvoiceSummary): Static<typeof InvoiceS
   return {
     id: s.id,
     billNumber: s.billNumber,
+    subtotal: s.subtotal.toNumber(),
+    taxAmount: s.taxAmount.toNumber(),
     totalAmount: s.totalAmount.toNumber(),
     status: s.status,
     customerId: s.customerId,
@@ -131,6 +133,8 @@ export function presentInvoiceDetail(d: InvoiceDetail): Static<typeof InvoiceDet
       id: s.id,
       number: s.number,
       amount: s.amount.toNumber(),
+      taxAmount: s.taxAmount.toNumber(),
+      untaxedAmount: s.untaxedAmount.toNumber(),
       status: s.status,
       createdAt: s.createdAt.toISOString(),
     };

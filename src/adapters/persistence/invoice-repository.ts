@@ -7,6 +7,7 @@ import type {
 import type { Page } from '../../application/ports/pagination.js';
 import { CustomerNotFound, DuplicateDocumentNumber, InvoiceLineProductMissing } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
+import type { InvoicePricing } from '../../domain/billing/invoice-line.js';
 import type { NoteKind } from '../../domain/billing/note.js';
 import {
   APPROVED_NOTE_STATUS,
@@ -22,6 +23,7 @@ import { withEvents } from './outbox-repository.js';
 import {
   toInvoice,
   toInvoiceLineRows,
+  toInvoicePricing,
   toInvoiceRow,
   toInvoiceSummary,
   type InvoiceLineRow,
@@ -157,7 +159,9 @@ export class KnexInvoiceRepository implements InvoiceRepository {
          COALESCE((SELECT json_agg(json_build_object(
                      'tenant_id', l.tenant_id, 'invoice_id', l.invoice_id, 'line_no', l.line_no,
                      'product_id', l.product_id, 'quantity', l.quantity::text,
-                     'unit_price', l.unit_price::text, 'line_total', l.line_total::text) ORDER BY l.line_no)
+                     'unit_price', l.unit_price::text, 'line_total', l.line_total::text,
+                     'tax_rate', l.tax_rate::text, 'untaxed_amount', l.untaxed_amount::text,
+                     'tax_amount', l.tax_amount::text, 'gross_amount', l.gross_amount::text) ORDER BY l.line_no)
                    FROM invoice_lines l WHERE l.tenant_id = k.t AND l.invoice_id = k.i), '[]'::json) AS lines,
          ${NOTE_TOTALS.approved_debits('k.t', 'k.i')} AS approved_debits,
          ${NOTE_TOTALS.approved_credits('k.t', 'k.i')} AS approved_credits,
@@ -168,6 +172,23 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     const { lines, ...totals } = rows[0]!;
     const parsed = (typeof lines === 'string' ? JSON.parse(lines) : lines) as InvoiceLineRow[];
     return toInvoice(row, parsed, totals);
+  }
+
+  /**
+   * One statement: the tenant's pricing mode and the tax rate of each of `productIds` the tenant
+   * has (the others are absent). Rates travel as text, so none passes through a binary float.
+   */
+  async findPricing(tenantId: string, productIds: readonly string[]): Promise<InvoicePricing> {
+    const { rows } = await prepared<{ rows: { prices_include_tax: boolean; tax_rates: unknown }[] }>(
+      this.db,
+      `SELECT t.prices_include_tax,
+         COALESCE((SELECT json_object_agg(p.id, p.tax_rate::text) FROM products p
+                   WHERE p.tenant_id = t.id AND p.id = ANY(?::uuid[])), '{}'::json) AS tax_rates
+       FROM tenants t WHERE t.id = ?`,
+      [[...new Set(productIds)], tenantId],
+    );
+    if (!rows[0]) throw new Error(`tenant ${tenantId} does not exist`);
+    return toInvoicePricing(rows[0]);
   }
 
   async list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>> {

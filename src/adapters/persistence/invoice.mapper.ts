@@ -1,10 +1,11 @@
 import type { InvoiceSummary } from '../../application/ports/billing-repositories.js';
 import { Invoice, type InvoiceNoteTotals } from '../../domain/billing/invoice.js';
 import { invoiceAmounts } from '../../domain/billing/invoice-amounts.js';
-import type { InvoiceLine, PaymentMethod } from '../../domain/billing/invoice-line.js';
+import type { InvoiceLine, InvoicePricing, PaymentMethod } from '../../domain/billing/invoice-line.js';
 import type { InvoiceStatus } from '../../domain/billing/invoice.machine.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
+import { TaxRate } from '../../domain/shared/tax-rate.js';
 
 export interface InvoiceRow {
   tenant_id: string;
@@ -15,6 +16,8 @@ export interface InvoiceRow {
   customer_id: string;
   payment_method: string;
   status: string;
+  subtotal: string;
+  tax_amount: string;
   total_amount: string;
   payments_total: string;
   refunds_total: string;
@@ -33,6 +36,10 @@ export interface InvoiceLineRow {
   quantity: string;
   unit_price: string;
   line_total: string;
+  tax_rate: string;
+  untaxed_amount: string;
+  tax_amount: string;
+  gross_amount: string;
 }
 
 /** Sums over an invoice's notes, as numeric strings. */
@@ -62,6 +69,8 @@ export function toInvoice(row: InvoiceRow, lines: InvoiceLineRow[], totals: Note
       fiscalYearId: row.fiscal_year_id,
       status: row.status as InvoiceStatus,
       lines: [...lines].sort((a, b) => a.line_no - b.line_no).map(toInvoiceLine),
+      subtotal: Money.of(row.subtotal),
+      taxAmount: Money.of(row.tax_amount),
       totalAmount: Money.of(row.total_amount),
       payments: Money.of(row.payments_total),
       refunds: Money.of(row.refunds_total),
@@ -81,6 +90,10 @@ function toInvoiceLine(row: InvoiceLineRow): InvoiceLine {
     quantity: Quantity.of(row.quantity),
     unitPrice: Money.of(row.unit_price),
     lineTotal: Money.of(row.line_total),
+    taxRate: TaxRate.of(row.tax_rate),
+    untaxedAmount: Money.of(row.untaxed_amount),
+    taxAmount: Money.of(row.tax_amount),
+    grossAmount: Money.of(row.gross_amount),
   };
 }
 
@@ -95,6 +108,8 @@ export function toInvoiceRow(invoice: Invoice): InvoiceRow {
     customer_id: s.customerId,
     payment_method: s.paymentMethod,
     status: s.status,
+    subtotal: s.subtotal.toString(),
+    tax_amount: s.taxAmount.toString(),
     total_amount: s.totalAmount.toString(),
     payments_total: s.payments.toString(),
     refunds_total: s.refunds.toString(),
@@ -116,10 +131,14 @@ export function toInvoiceLineRows(invoice: Invoice): InvoiceLineRow[] {
     quantity: l.quantity.toString(),
     unit_price: l.unitPrice.toString(),
     line_total: l.lineTotal.toString(),
+    tax_rate: l.taxRate.toString(),
+    untaxed_amount: l.untaxedAmount.toString(),
+    tax_amount: l.taxAmount.toString(),
+    gross_amount: l.grossAmount.toString(),
   }));
 }
 
-/** A list row: the invoice row plus the sums of its approved notes. */
+/** A list row: the invoice row (its stored totals) plus the sums of its approved notes. */
 export function toInvoiceSummary(row: InvoiceRow & Omit<NoteTotalsRow, 'pending_credits'>): InvoiceSummary {
   const amounts = invoiceAmounts({
     totalAmount: Money.of(row.total_amount),
@@ -136,6 +155,20 @@ export function toInvoiceSummary(row: InvoiceRow & Omit<NoteTotalsRow, 'pending_
     paymentMethod: row.payment_method as PaymentMethod,
     branchId: row.branch_id,
     createdAt: row.created_at,
+    subtotal: Money.of(row.subtotal),
+    taxAmount: Money.of(row.tax_amount),
     ...amounts,
+  };
+}
+
+/** The pricing read: the tenant's mode and `{ productId: rate as text }` (JSON, or its text). */
+export function toInvoicePricing(row: { prices_include_tax: boolean; tax_rates: unknown }): InvoicePricing {
+  const rates = (typeof row.tax_rates === 'string' ? JSON.parse(row.tax_rates) : row.tax_rates) as Record<
+    string,
+    string
+  >;
+  return {
+    pricesIncludeTax: row.prices_include_tax,
+    productTaxRates: new Map(Object.entries(rates).map(([id, rate]) => [id, TaxRate.of(rate)])),
   };
 }

@@ -11,6 +11,8 @@ export interface NoteRow {
   fiscal_year_id: string;
   branch_id: string;
   amount: string;
+  tax_amount: string;
+  untaxed_amount: string;
   reason: string;
   status: string;
   void_reason: string | null;
@@ -30,6 +32,8 @@ export function toNote(kind: NoteKind, row: NoteRow): Note {
     branchId: row.branch_id,
     fiscalYearId: row.fiscal_year_id,
     amount: Money.of(row.amount),
+    taxAmount: Money.of(row.tax_amount),
+    untaxedAmount: Money.of(row.untaxed_amount),
     reason: row.reason,
     status: row.status as NoteStatus,
     voidReason: row.void_reason,
@@ -50,6 +54,8 @@ export function toNoteRow(note: Note): NoteRow {
     fiscal_year_id: s.fiscalYearId,
     branch_id: s.branchId,
     amount: s.amount.toString(),
+    tax_amount: s.taxAmount.toString(),
+    untaxed_amount: s.untaxedAmount.toString(),
     reason: s.reason,
     status: s.status,
     void_reason: s.voidReason,

@@ -7,25 +7,31 @@ import type {
 import { DuplicateBranchCode, DuplicateFiscalYearCode, FiscalYearOverlap } from '../../domain/organization/errors.js';
 import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { translateViolations } from './db-errors.js';
+import { toTenant, toTenantRow, type TenantRow } from './tenant.mapper.js';
 import type { Db } from './db.js';
-
-interface TenantRow {
-  id: string;
-  name: string;
-  created_at: Date;
-}
+import { paginate } from './paginate.js';
 
 export class KnexTenantRepository implements TenantRepository {
   constructor(private readonly db: Db) {}
 
   async add(t: Tenant): Promise<void> {
-    await this.db('tenants').insert({ id: t.id, name: t.name, created_at: t.createdAt });
+    await this.db('tenants').insert(toTenantRow(t));
   }
 
-  async findById(id: string): Promise<Tenant | null> {
-    const row = await this.db<TenantRow>('tenants').where({ id }).first();
-    return row ? { id: row.id, name: row.name, createdAt: row.created_at } : null;
+  async save(t: Tenant): Promise<void> {
+    const row = toTenantRow(t);
+    await this.db('tenants')
+      .where({ id: row.id })
+      .update({ name: row.name, prices_include_tax: row.prices_include_tax });
+  }
+
+  async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<Tenant | null> {
+    const q = this.db<TenantRow>('tenants').where({ id });
+    if (options.forUpdate) q.forUpdate();
+    const row = await q.first();
+    return row ? toTenant(row) : null;
   }
 
   async lock(id: string): Promise<boolean> {
@@ -146,8 +152,19 @@ export class KnexWarehouseRepository implements WarehouseRepository {
 
   async findById(tenantId: string, id: string): Promise<Warehouse | null> {
     const row = await this.db<WarehouseRow>('warehouses').where({ tenant_id: tenantId, id }).first();
-    return row
-      ? { id: row.id, tenantId: row.tenant_id, branchId: row.branch_id, name: row.name, createdAt: row.created_at }
-      : null;
+    return row ? toWarehouse(row) : null;
   }
+
+  list(tenantId: string, query: PageRequest): Promise<Page<Warehouse>> {
+    return paginate(
+      this.db('warehouses').where({ tenant_id: tenantId }),
+      query,
+      (q) => q.select('*').orderBy([{ column: 'name' }, { column: 'id' }]),
+      toWarehouse,
+    );
+  }
+}
+
+function toWarehouse(row: WarehouseRow): Warehouse {
+  return { id: row.id, tenantId: row.tenant_id, branchId: row.branch_id, name: row.name, createdAt: row.created_at };
 }

@@ -13,7 +13,17 @@ import { INVOICE_STATUSES, type InvoiceStatus } from '../../domain/billing/invoi
 import { REASON_MAX_LENGTH, REASON_RULE, type NoteKind } from '../../domain/billing/note.js';
 import { PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_REFERENCE_RULE } from '../../domain/billing/payment.js';
 import { PHONE_PATTERN } from '../../domain/shared/phone.js';
-import { Money, Name, PageQueryFields, Quantity, SearchTerm, Text, UnitPrice, Uuid } from '../shared/schemas.js';
+import {
+  Money,
+  Name,
+  PageQueryFields,
+  Quantity,
+  SearchTerm,
+  TaxRate,
+  Text,
+  UnitPrice,
+  Uuid,
+} from '../shared/schemas.js';
 
 /**
  * Every billing input, declared once (spec 4.2). The external and back-office
@@ -25,11 +35,13 @@ import { Money, Name, PageQueryFields, Quantity, SearchTerm, Text, UnitPrice, Uu
 /** A void, note or refund reason: 1 to 500 characters, not only blanks. */
 const Reason = Text(REASON_MAX_LENGTH, REASON_RULE);
 
+/** One requested line; without `taxRate` the product's rate applies, as it is when the invoice is created. */
 export const InvoiceItem = Type.Object(
   {
     productId: Uuid,
     quantity: Quantity,
     unitPrice: UnitPrice,
+    taxRate: Type.Optional(TaxRate),
   },
   { additionalProperties: false },
 );

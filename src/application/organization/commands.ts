@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CalendarDate, Name, PageQueryFields, Uuid } from '../shared/schemas.js';
+import { AtLeastOneOf, CalendarDate, Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
  * The back-office inputs of the organization context, each declared once: the
@@ -15,6 +15,20 @@ const Code = Type.String({
 
 export const CreateTenantBody = Type.Object({ name: Name }, { additionalProperties: false });
 export type CreateTenantCommand = Static<typeof CreateTenantBody>;
+
+/**
+ * `PATCH /api/v1/admin/tenants/:tenantId`: its name and/or whether its prices include tax (gross
+ * pricing; net, tax on top, is the default), at least one.
+ */
+export const UpdateTenantBody = Type.Object(
+  { name: Type.Optional(Name), pricesIncludeTax: Type.Optional(Type.Boolean()) },
+  {
+    additionalProperties: false,
+    ...AtLeastOneOf(['name', 'pricesIncludeTax']),
+    'x-message': 'At least one of name or pricesIncludeTax must be given',
+  },
+);
+export type UpdateTenantCommand = Static<typeof UpdateTenantBody>;
 
 export const CreateBranchBody = Type.Object({ name: Name, code: Code }, { additionalProperties: false });
 export type CreateBranchCommand = Static<typeof CreateBranchBody> & { tenantId: string };
@@ -34,3 +48,7 @@ export const ListTenantsQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type ListTenantsQuery = Static<typeof ListTenantsQuery>;
+
+/** `GET /api/v1/external/warehouses`: a page of the caller's tenant's warehouses. */
+export const ListWarehousesQuery = Type.Object({ ...PageQueryFields });
+export type ListWarehousesQuery = Static<typeof ListWarehousesQuery>;

@@ -1,7 +1,8 @@
 import type { Customer } from '../../domain/billing/customer.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import type { InvoiceAmounts } from '../../domain/billing/invoice-amounts.js';
-import type { PaymentMethod } from '../../domain/billing/invoice-line.js';
+import type { InvoiceTotals } from '../../domain/billing/tax.js';
+import type { InvoicePricing, PaymentMethod } from '../../domain/billing/invoice-line.js';
 import type { InvoiceStatus } from '../../domain/billing/invoice.machine.js';
 import type { Note } from '../../domain/billing/note.js';
 import type { Payment } from '../../domain/billing/payment.js';
@@ -33,8 +34,8 @@ export interface InvoiceListQuery extends PageRequest {
   toDate?: Date;
 }
 
-/** What invoice lists show: the invoice without its lines. */
-export interface InvoiceSummary extends InvoiceAmounts {
+/** What invoice lists show: the invoice without its lines (its totals and amounts). */
+export interface InvoiceSummary extends InvoiceAmounts, InvoiceTotals {
   id: string;
   billNumber: string;
   status: InvoiceStatus;
@@ -55,6 +56,11 @@ export interface InvoiceRepository {
   add(invoice: Invoice): Promise<void>;
   /** Writes the lifecycle fields (status, payments, void reason, timestamps). */
   save(invoice: Invoice): Promise<void>;
+  /**
+   * What a new invoice of the tenant is priced with: the tenant's pricing mode and the current tax
+   * rate of each of `productIds` the tenant has (an id it does not have is absent from the map).
+   */
+  findPricing(tenantId: string, productIds: readonly string[]): Promise<InvoicePricing>;
   /**
    * The invoice with its lines and note totals. With `forUpdate` the row is locked first and
    * the note totals are read after the lock, so they include every note committed before it.

@@ -14,8 +14,9 @@ export class CustomerNotFound extends NotFoundError {
 }
 
 /**
- * Some line of a new invoice names a product the tenant does not have. Which row is worked out
- * afterwards (the use case turns it into `Row N: Product not found`).
+ * Some line of a new invoice names a product the tenant does not have, found by the insert's
+ * foreign key. The use case reads the products' tax rates first and answers `Row N: Product not
+ * found` for a missing one, so this is the last line of defence, without a row.
  */
 export class InvoiceLineProductMissing extends NotFoundError {
   constructor() {

@@ -6,7 +6,7 @@ export const MAX_AMOUNT = Money.of('999999999999.99');
 
 /** What an invoice's amounts are computed from. */
 export interface InvoiceLedger {
-  /** Sum of the line totals. */
+  /** Sum of the lines' gross amounts: what the invoice asks to be paid. */
   totalAmount: Money;
   /** Sum of the invoice's APPROVED debit notes. */
   approvedDebits: Money;

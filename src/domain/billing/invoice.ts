@@ -14,20 +14,27 @@ import {
   positiveAmount,
   type InvoiceAmounts,
 } from './invoice-amounts.js';
-import { invoiceLines, type InvoiceLine, type NewInvoice, type PaymentMethod } from './invoice-line.js';
+import {
+  invoiceLines,
+  type InvoiceLine,
+  type InvoicePricing,
+  type NewInvoice,
+  type PaymentMethod,
+} from './invoice-line.js';
 import { nextInvoiceStatus, type InvoiceEvent, type InvoiceStatus } from './invoice.machine.js';
 import { AWAITING_APPROVAL_NOTE_STATUSES } from './note.machine.js';
 import { Note, reasonText, type NoteKind } from './note.js';
 import { Payment, referenceText, type PaymentInput } from './payment.js';
 import { Refund, type RefundInput } from './refund.js';
+import { noteTax, taxBreakdown, type InvoiceTotals, type TaxBreakdownEntry } from './tax.js';
 
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
 
 const UNNUMBERED = '';
 
-/** What the invoice row holds. */
-export interface InvoiceState {
+/** What the invoice row holds; its totals (subtotal, taxAmount, totalAmount) are those of its lines. */
+export interface InvoiceState extends InvoiceTotals {
   id: string;
   tenantId: string;
   number: string;
@@ -37,7 +44,6 @@ export interface InvoiceState {
   fiscalYearId: string;
   status: InvoiceStatus;
   lines: readonly InvoiceLine[];
-  totalAmount: Money;
   /** Sum of the invoice's payments, and of its refunds (kept with the row, under its lock). */
   payments: Money;
   refunds: Money;
@@ -76,16 +82,17 @@ export class Invoice extends AggregateRoot {
   }
 
   /**
-   * A new DRAFT invoice with exact line totals, without its number until the store draws it
-   * (`numbered`). Records no event: `billing.invoice.created` fires on approval. Throws
-   * ValidationError when a line total or the total is too large.
+   * A new DRAFT invoice with exact line amounts and totals, taxed as `pricing` says, without its
+   * number until the store draws it (`numbered`). Records no event: `billing.invoice.created`
+   * fires on approval. Throws ValidationError when a line amount or the total is too large.
    */
   static create(
     ids: { id: string; tenantId: string; branchId: string; fiscalYearId: string },
     request: NewInvoice,
+    pricing: InvoicePricing,
     now: Date,
   ): Invoice {
-    const { lines, totalAmount } = invoiceLines(request.items);
+    const { lines, totals } = invoiceLines(request.items, pricing);
     return new Invoice(
       {
         ...ids,
@@ -94,7 +101,7 @@ export class Invoice extends AggregateRoot {
         paymentMethod: request.paymentMethod,
         status: 'DRAFT',
         lines,
-        totalAmount,
+        ...totals,
         payments: Money.ZERO,
         refunds: Money.ZERO,
         voidReason: null,
@@ -134,6 +141,11 @@ export class Invoice extends AggregateRoot {
 
   amounts(): InvoiceAmounts {
     return invoiceAmounts({ ...this.s, ...this.notes });
+  }
+
+  /** The lines' amounts per tax rate, by rate ascending. */
+  taxBreakdown(): TaxBreakdownEntry[] {
+    return taxBreakdown(this.s.lines);
   }
 
   /** What a new credit note may not exceed: netAmount minus the DRAFT credit notes. */
@@ -229,7 +241,8 @@ export class Invoice extends AggregateRoot {
   /**
    * A new DRAFT note against this invoice. A credit note needs an APPROVED or PAID invoice and
    * may not exceed the creditable balance; a debit note needs an APPROVED invoice. `amount` is
-   * > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else).
+   * > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else); it
+   * is gross, and carries this invoice's share of tax (`noteTax`).
    */
   issueNote(
     kind: NoteKind,
@@ -246,7 +259,8 @@ export class Invoice extends AggregateRoot {
       if (amount.greaterThan(this.creditableBalance())) throw new CreditNoteExceedsBalance('request');
       this.notes = { ...this.notes, pendingCredits: this.notes.pendingCredits.plus(amount) };
     }
-    return Note.draft({ ...input, amount, reason, kind, tenantId: this.s.tenantId, invoiceId: this.s.id }, now);
+    const tax = noteTax(amount, this.s);
+    return Note.draft({ ...input, amount, ...tax, reason, kind, tenantId: this.s.tenantId, invoiceId: this.s.id }, now);
   }
 
   /**

@@ -28,7 +28,11 @@ export interface NoteState {
   invoiceId: string;
   branchId: string;
   fiscalYearId: string;
+  /** Gross: what the note takes off or adds to the invoice's net amount. */
   amount: Money;
+  /** The invoice's share of tax in `amount`, and the rest (`noteTax`). */
+  taxAmount: Money;
+  untaxedAmount: Money;
   reason: string;
   status: NoteStatus;
   voidReason: string | null;

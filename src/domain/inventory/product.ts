@@ -22,7 +22,6 @@ export interface ProductState {
 export const DEFAULT_UNIT = 'pcs';
 export const MAX_UNIT_LENGTH = 16;
 export const MAX_BARCODE_LENGTH = 64;
-export const MAX_TAX_RATE = 100;
 /** The rule of a product's price, worded once: the create and the update schemas answer with it. */
 export const PRICE_RULE = 'price must be a positive number with at most 2 decimals';
 

@@ -4,6 +4,8 @@ import { requiredText } from '../shared/text.js';
 export interface Tenant {
   readonly id: string;
   readonly name: string;
+  /** Whether the tenant's prices include tax (gross pricing); false: tax is added on top (net, the default). */
+  readonly pricesIncludeTax: boolean;
   readonly createdAt: Date;
 }
 
@@ -25,7 +27,16 @@ export interface Warehouse {
 }
 
 export function newTenant(id: string, name: string, now: Date): Tenant {
-  return { id, name: requiredText(name, 'name'), createdAt: now };
+  return { id, name: requiredText(name, 'name'), pricesIncludeTax: false, createdAt: now };
+}
+
+/** The tenant with its name and/or pricing mode changed (what is not given stays). */
+export function changedTenant(tenant: Tenant, changes: { name?: string; pricesIncludeTax?: boolean }): Tenant {
+  return {
+    ...tenant,
+    name: changes.name === undefined ? tenant.name : requiredText(changes.name, 'name'),
+    pricesIncludeTax: changes.pricesIncludeTax ?? tenant.pricesIncludeTax,
+  };
 }
 
 /** Branch codes are kept upper-case, so `hq` and `HQ` are the same code. */

@@ -30,10 +30,20 @@ export class Money {
     return new Money(quantity.toDecimal().times(unitPrice.value).toDecimalPlaces(2, Dec.ROUND_HALF_UP));
   }
 
+  /** An exact decimal rounded half-up to 2 decimals: every computed amount (a tax, a share) ends so. */
+  static roundedFrom(value: Dec): Money {
+    return new Money(new Dec(value).toDecimalPlaces(2, Dec.ROUND_HALF_UP));
+  }
+
   static sum(values: Iterable<Money>): Money {
     let total = new Dec(0);
     for (const v of values) total = total.plus(v.value);
     return new Money(total);
+  }
+
+  /** The exact value, for arithmetic whose result goes back through `roundedFrom`. */
+  toDecimal(): Dec {
+    return this.value;
   }
 
   plus(other: Money): Money {

@@ -11,6 +11,7 @@ import { FiscalYearNotFound } from '../../../src/domain/organization/errors.js';
 import { Invoice } from '../../../src/domain/billing/invoice.js';
 import type { Database } from '../../../src/infrastructure/database.js';
 import { resetData, testDatabase, seedOrganization } from '../../support/database.js';
+import { pricingOf } from '../../support/pricing.js';
 
 describe('billing repositories (real database)', () => {
   let db: Database;
@@ -45,6 +46,7 @@ describe('billing repositories (real database)', () => {
     return Invoice.create(
       { id: randomUUID(), tenantId, branchId, fiscalYearId },
       { customerId: customer, paymentMethod: 'QR', items },
+      pricingOf({ [productId]: 0 }),
       at,
     );
   }
@@ -67,6 +69,74 @@ describe('billing repositories (real database)', () => {
     expect(loaded!.pullEvents()).to.deep.equal([]);
     expect(await uow.read((r) => r.invoices.findById(randomUUID(), inv.id))).to.equal(null);
     expect((await uow.read((r) => r.invoices.findByIdAcrossTenants(inv.id)))!.id).to.equal(inv.id);
+  });
+
+  it('stores what the domain computed of a taxed invoice and its note, rebuilds it exactly and lists its totals', async () => {
+    const at = new Date('2026-02-01T00:00:00Z');
+    const inv = Invoice.create(
+      { id: randomUUID(), tenantId, branchId, fiscalYearId },
+      {
+        customerId,
+        paymentMethod: 'CARD',
+        items: [
+          { productId, quantity: 1, unitPrice: 113 },
+          { productId, quantity: 1, unitPrice: 10, taxRate: 19 },
+          { productId, quantity: 2, unitPrice: 10.55, taxRate: 5.5 },
+        ],
+      },
+      pricingOf({ [productId]: 13 }, true),
+      at,
+    );
+    inv.approve(at);
+    await uow.run((r) => r.invoices.add(inv));
+    const loaded = (await uow.read((r) => r.invoices.findById(tenantId, inv.id)))!;
+    expect(invoiceView(loaded)).to.deep.equal(invoiceView(inv));
+    expect(invoiceView(loaded)).to.include({ subtotal: 128.4, taxAmount: 15.7, totalAmount: 144.1 });
+    const lines = await db.knex('invoice_lines').where({ invoice_id: inv.id }).orderBy('line_no');
+    expect(lines.map((l) => [l.tax_rate, l.line_total, l.untaxed_amount, l.tax_amount, l.gross_amount])).to.deep.equal([
+      ['13.00', '113.00', '100.00', '13.00', '113.00'],
+      ['19.00', '10.00', '8.40', '1.60', '10.00'],
+      ['5.50', '21.10', '20.00', '1.10', '21.10'],
+    ]);
+    const note = await uow.run(async (r) => {
+      const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
+      const n = locked.issueNote(
+        'DEBIT',
+        { id: randomUUID(), number: 'DN-2026-000800', amount: 14.41, reason: 'r', branchId, fiscalYearId },
+        at,
+      );
+      await r.debitNotes.add(n);
+      return n;
+    });
+    const stored = (await uow.read((r) => r.debitNotes.findById(tenantId, note.id)))!.state();
+    // 14.41 × 15.70 / 144.10 = 1.57
+    expect([stored.amount, stored.taxAmount, stored.untaxedAmount].map(String)).to.deep.equal([
+      '14.41',
+      '1.57',
+      '12.84',
+    ]);
+    const toDate = new Date('2026-02-02T00:00:00Z');
+    const page = await uow.read((r) => r.invoices.list(tenantId, { page: 1, limit: 10, fromDate: at, toDate }));
+    const listed = page.items.map((i) => [i.subtotal, i.taxAmount, i.totalAmount].map(String));
+    expect(listed).to.deep.equal([['128.40', '15.70', '144.10']]);
+  });
+
+  it("reads the tenant's pricing mode and its products' current rates in one statement", async () => {
+    const k = db.knex;
+    await k('products').where({ id: productId }).update({ tax_rate: '7.25' });
+    await k('tenants').where({ id: tenantId }).update({ prices_include_tax: true });
+    try {
+      const pricing = await uow.read((r) => r.invoices.findPricing(tenantId, [productId, productId, randomUUID()]));
+      expect(pricing.pricesIncludeTax).to.equal(true);
+      expect([...pricing.productTaxRates].map(([id, rate]) => [id, rate.toString()])).to.deep.equal([
+        [productId, '7.25'],
+      ]);
+      const elsewhere = await uow.read((r) => r.invoices.findPricing(randomUUID(), [productId]).catch((e: Error) => e));
+      expect(elsewhere).to.be.instanceOf(Error);
+    } finally {
+      await k('products').where({ id: productId }).update({ tax_rate: '0' });
+      await k('tenants').where({ id: tenantId }).update({ prices_include_tax: false });
+    }
   });
 
   it('computes note totals from the notes on every load, and in list rows, counting each status as the domain does', async () => {
@@ -127,6 +197,7 @@ describe('billing repositories (real database)', () => {
     const otherYear = Invoice.create(
       { id: randomUUID(), tenantId, branchId, fiscalYearId: randomUUID() },
       { customerId, paymentMethod: 'QR', items: [{ productId, quantity: 1, unitPrice: 1 }] },
+      pricingOf({ [productId]: 0 }),
       now,
     );
     const before = await invoiceCount();
@@ -233,11 +304,28 @@ describe('billing repositories (real database)', () => {
 
   it('CHECK constraints make impossible states impossible', async () => {
     const inv = newInvoice();
+    inv.approve(now);
     await uow.run((r) => r.invoices.add(inv));
+    const note = inv.issueNote(
+      'DEBIT',
+      { id: randomUUID(), number: 'DN-2026-000900', amount: 5, reason: 'r', branchId, fiscalYearId },
+      now,
+    );
+    await uow.run((r) => r.debitNotes.add(note));
     const k = db.knex;
+    const line = () => k('invoice_lines').where({ invoice_id: inv.id });
     const violations = [
+      k('invoices').where({ id: inv.id }).update({ tax_amount: '1.00' }), // total ≠ subtotal + tax
+      k('invoices').where({ id: inv.id }).update({ subtotal: '-1.00', tax_amount: '101.00' }),
+      line().update({ tax_rate: '150' }),
+      line().update({ tax_rate: '-1' }),
+      line().update({ tax_rate: '10', tax_amount: '1.00' }), // gross ≠ untaxed + tax
+      line().update({ untaxed_amount: '1.00', gross_amount: '1.00' }), // priced from neither side of the line total
+      line().update({ untaxed_amount: '99.00', tax_amount: '1.00' }), // tax at rate 0
+      k('debit_notes').where({ id: note.id }).update({ tax_amount: '1.00' }), // amount ≠ untaxed + tax
+      k('debit_notes').where({ id: note.id }).update({ tax_amount: '6.00', untaxed_amount: '-1.00' }),
       k('invoices').where({ id: inv.id }).update({ status: 'VOIDED' }), // no reason, no voided_at
-      k('invoices').where({ id: inv.id }).update({ status: 'APPROVED' }), // no approved_at
+      k('invoices').where({ id: inv.id }).update({ status: 'DRAFT' }), // a DRAFT with an approved_at
       k('invoices').where({ id: inv.id }).update({ status: 'OPEN' }),
       k('invoices').where({ id: inv.id }).update({ refunds_total: '1.00' }), // refunds above payments
       k('invoice_lines').where({ invoice_id: inv.id }).update({ quantity: '0' }),

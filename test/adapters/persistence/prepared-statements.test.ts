@@ -8,6 +8,7 @@ import { AesGcmSecretCipher } from '../../../src/adapters/security/secret-cipher
 import { Invoice } from '../../../src/domain/billing/invoice.js';
 import { openDatabase, type Database } from '../../../src/infrastructure/database.js';
 import { resetData, TEST_DATABASE_URL, testDatabase } from '../../support/database.js';
+import { pricingOf } from '../../support/pricing.js';
 
 /** The statements prepared on the connection running `trx`. */
 async function preparedOn(trx: Knex.Transaction): Promise<string[]> {
@@ -78,6 +79,7 @@ describe('hot statements as named prepared statements', () => {
           Invoice.create(
             { id: randomUUID(), tenantId, branchId, fiscalYearId },
             { customerId, paymentMethod: 'CASH', items: [] },
+            pricingOf({}),
             now,
           ),
         );

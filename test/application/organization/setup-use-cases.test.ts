@@ -8,6 +8,7 @@ import { CreateBranch } from '../../../src/application/organization/create-branc
 import { CreateFiscalYear } from '../../../src/application/organization/create-fiscal-year.js';
 import { CreateTenant } from '../../../src/application/organization/create-tenant.js';
 import { CreateWarehouse } from '../../../src/application/organization/create-warehouse.js';
+import { UpdateTenant } from '../../../src/application/organization/update-tenant.js';
 import { DuplicateSku } from '../../../src/domain/inventory/errors.js';
 import {
   BranchNotFound,
@@ -54,10 +55,25 @@ describe('back-office setup use cases (real repositories)', () => {
     expect(t).to.deep.equal({
       id: '00000000-0000-4000-8000-000000000001',
       name: 'Acme',
+      pricesIncludeTax: false,
       createdAt: new Date('2026-03-01T10:00:00.000Z'),
     });
     const row = await db.knex('tenants').where({ id: t.id }).first();
     expect([row.name, row.created_at.toISOString()]).to.deep.equal(['Acme', '2026-03-01T10:00:00.000Z']);
+  });
+
+  it("changes a tenant's name and pricing mode, keeping what is not given; TenantNotFound for none", async () => {
+    const s = setup();
+    const t = await s.createTenant.execute({ name: 'Acme' });
+    const update = new UpdateTenant(uow);
+    expect(await update.execute(t.id, { pricesIncludeTax: true })).to.include({ name: 'Acme', pricesIncludeTax: true });
+    expect(await update.execute(t.id, { name: ' Acme Retail ' })).to.include({
+      name: 'Acme Retail',
+      pricesIncludeTax: true,
+    });
+    const row = await db.knex('tenants').where({ id: t.id }).first();
+    expect([row.name, row.prices_include_tax]).to.deep.equal(['Acme Retail', true]);
+    await expect(update.execute(MISSING, { pricesIncludeTax: false })).to.be.rejectedWith(TenantNotFound);
   });
 
   it('stores branch codes upper-case and warehouses in their branch', async () => {

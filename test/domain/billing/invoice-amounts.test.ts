@@ -3,11 +3,12 @@ import { creditableBalance, invoiceAmounts } from '../../../src/domain/billing/i
 import { invoiceLines, type InvoiceItem } from '../../../src/domain/billing/invoice-line.js';
 import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { Money } from '../../../src/domain/shared/money.js';
+import { pricingOf } from '../../support/pricing.js';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const m = (v: string | number) => Money.of(v);
 
-const request = (items: InvoiceItem[]) => invoiceLines(items);
+const request = (items: InvoiceItem[]) => invoiceLines(items, pricingOf({ [P]: 0 }));
 
 function problems(fn: () => unknown): string[] {
   try {
@@ -27,16 +28,16 @@ describe('invoice amounts (exact decimals)', () => {
       { productId: P, quantity: 2, unitPrice: 0.1 },
     ]);
     expect(r.lines.map((l) => l.lineTotal.toString())).to.deep.equal(['59.97', '0.10', '0.20']);
-    expect(r.totalAmount.toString()).to.equal('60.27');
-    expect(r.totalAmount.toNumber()).to.equal(60.27);
+    expect(r.totals.totalAmount.toString()).to.equal('60.27');
+    expect(r.totals.totalAmount.toNumber()).to.equal(60.27);
     const tenths = request([
       { productId: P, quantity: 1, unitPrice: 0.1 },
       { productId: P, quantity: 1, unitPrice: 0.2 },
     ]);
-    expect(tenths.totalAmount.toNumber()).to.equal(0.3); // binary floats give 0.30000000000000004
+    expect(tenths.totals.totalAmount.toNumber()).to.equal(0.3); // binary floats give 0.30000000000000004
     // Quantities with 3 decimals times prices with 2, summed over many lines, stay exact.
     const many = request(Array.from({ length: 10 }, () => ({ productId: P, quantity: 0.1, unitPrice: 0.7 })));
-    expect(many.totalAmount.toNumber()).to.equal(0.7); // summed as floats: 0.6999999999999998
+    expect(many.totals.totalAmount.toNumber()).to.equal(0.7); // summed as floats: 0.6999999999999998
   });
 
   it('rounds each line half-up to 2 decimals (not half-even)', () => {
@@ -47,7 +48,7 @@ describe('invoice amounts (exact decimals)', () => {
       { productId: P, quantity: 7, unitPrice: 0 },
     ]);
     expect(r.lines.map((l) => l.lineTotal.toString())).to.deep.equal(['0.03', '0.05', '1.00', '0.00']);
-    expect(r.totalAmount.toString()).to.equal('1.08');
+    expect(r.totals.totalAmount.toString()).to.equal('1.08');
   });
 
   it('netAmount = total + approved debits − approved credits; amountPaid = payments − refunds; amountDue = net − paid', () => {
@@ -97,7 +98,7 @@ describe('invoice amounts (exact decimals)', () => {
         ]),
       ),
     ).to.deep.equal(['totalAmount must not be greater than 999999999999.99']);
-    expect(request([{ productId: P, quantity: 1, unitPrice: 999999999999.99 }]).totalAmount.toString()).to.equal(
+    expect(request([{ productId: P, quantity: 1, unitPrice: 999999999999.99 }]).totals.totalAmount.toString()).to.equal(
       '999999999999.99',
     );
   });

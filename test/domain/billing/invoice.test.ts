@@ -10,6 +10,7 @@ import { Invoice, NO_NOTES, type InvoiceNoteTotals } from '../../../src/domain/b
 import { REASON_RULE, type Note, type NoteKind } from '../../../src/domain/billing/note.js';
 import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { Money } from '../../../src/domain/shared/money.js';
+import { pricingOf } from '../../support/pricing.js';
 
 const T = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -28,7 +29,12 @@ function draft(total: number | string = 100): Invoice {
     paymentMethod: 'CARD' as const,
     items: [{ productId: P, quantity: 1, unitPrice: Number(total) }],
   };
-  const invoice = Invoice.create({ id: I, tenantId: T, branchId: B, fiscalYearId: F }, request, NOW);
+  const invoice = Invoice.create(
+    { id: I, tenantId: T, branchId: B, fiscalYearId: F },
+    request,
+    pricingOf({ [P]: 0 }),
+    NOW,
+  );
   invoice.numbered('INV-2026-000007');
   return invoice;
 }
@@ -109,6 +115,7 @@ describe('Invoice aggregate', () => {
         branchId: B,
       });
       expect(s.items).to.deep.equal([{ productId: P, quantity: 1, unitPrice: 60.27, lineTotal: 60.27 }]);
+      expect(inv.state()).to.deep.include({ subtotal: m('60.27'), taxAmount: m(0), totalAmount: m('60.27') });
     });
 
     it('rebuilding from storage records no event', () => {

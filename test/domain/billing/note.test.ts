@@ -19,6 +19,8 @@ function draftNote(kind: NoteKind = 'CREDIT'): Note {
       branchId: '00000000-0000-4000-8000-00000000000b',
       fiscalYearId: '00000000-0000-4000-8000-00000000000f',
       amount: Money.of('12.34'),
+      taxAmount: Money.of('1.42'),
+      untaxedAmount: Money.of('10.92'),
       reason: 'Returned',
     },
     NOW,

@@ -9,6 +9,7 @@ import { Invoice, NO_NOTES, type InvoiceNoteTotals } from '../../../src/domain/b
 import type { PaymentMethod } from '../../../src/domain/billing/invoice-line.js';
 import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { Money } from '../../../src/domain/shared/money.js';
+import { pricingOf } from '../../support/pricing.js';
 
 const T = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -26,6 +27,7 @@ function draft(total: number | string = 100): Invoice {
   const invoice = Invoice.create(
     { id: I, tenantId: T, branchId: B, fiscalYearId: F },
     { customerId: C, paymentMethod: 'CARD', items: [{ productId: P, quantity: 1, unitPrice: Number(total) }] },
+    pricingOf({ [P]: 0 }),
     NOW,
   );
   invoice.numbered('INV-2026-000007');

@@ -10,6 +10,24 @@ export const organizationCommands: CliCommand[] = [
     request: (v) => ({ method: 'POST', path: '/tenants', body: { name: v.name } }),
   },
   {
+    name: 'tenant:update',
+    summary: "Change a tenant's name or pricing mode (prices with or without tax)",
+    flags: [
+      { name: 'tenant', required: true, help: 'tenant id' },
+      { name: 'name', help: 'display name' },
+      {
+        name: 'prices-include-tax',
+        type: 'boolean',
+        help: 'true: prices include tax (gross); false: tax is added on top (net, the default)',
+      },
+    ],
+    request: (v) => ({
+      method: 'PATCH',
+      path: path`/tenants/${str(v, 'tenant')}`,
+      body: { name: v.name, pricesIncludeTax: v['prices-include-tax'] },
+    }),
+  },
+  {
     name: 'branch:create',
     summary: 'Create a branch of a tenant',
     flags: [

@@ -35,6 +35,36 @@ export const CustomerData = closed(
   'A customer of the tenant.',
 );
 
+const TaxRate = Type.Number({ description: 'A percentage, 0 to 100, at most 2 decimals.', examples: [13] });
+
+/** One invoice line: quantity × unitPrice (`lineTotal`) and its tax, each amount rounded half-up to cents. */
+export const InvoiceLineData = closed(
+  {
+    productId: Id,
+    quantity: Decimal,
+    unitPrice: Decimal,
+    lineTotal: Type.Number({ description: 'quantity × unitPrice, rounded half-up to cents.' }),
+    taxRate: TaxRate,
+    untaxedAmount: Type.Number({ description: 'The line without tax.' }),
+    taxAmount: Type.Number({ description: "The line's tax." }),
+    grossAmount: Type.Number({ description: 'untaxedAmount + taxAmount.' }),
+  },
+  'One invoice line with its tax: net pricing taxes lineTotal on top, gross pricing finds the tax inside it.',
+);
+
+/** One rate of an invoice: the sums of its lines at that rate. */
+export const TaxBreakdownEntryData = closed(
+  { taxRate: TaxRate, untaxedAmount: Decimal, taxAmount: Decimal },
+  "The invoice's lines at one tax rate, summed.",
+);
+
+/** An invoice's totals: what lists and reads show alike. */
+const InvoiceTotalsFields = {
+  subtotal: Type.Number({ description: "Σ the lines' untaxedAmount." }),
+  taxAmount: Type.Number({ description: "Σ the lines' taxAmount." }),
+  totalAmount: Type.Number({ description: "Σ the lines' grossAmount = subtotal + taxAmount: what is paid." }),
+};
+
 /** An invoice's fields (its number is `billNumber`; amounts are exact JSON numbers). */
 const InvoiceFields = {
   id: Id,
@@ -44,13 +74,12 @@ const InvoiceFields = {
   paymentMethod: MethodValue,
   branchId: Id,
   fiscalYearId: Id,
-  totalAmount: Decimal,
+  ...InvoiceTotalsFields,
   netAmount: Decimal,
   amountPaid: Decimal,
   amountDue: Decimal,
-  items: Type.Array(
-    closed({ productId: Id, quantity: Decimal, unitPrice: Decimal, lineTotal: Decimal }, 'One invoice line.'),
-  ),
+  items: Type.Array(InvoiceLineData),
+  taxBreakdown: Type.Array(TaxBreakdownEntryData, { description: 'One entry per tax rate of the lines, ascending.' }),
   voidReason: NullableString,
   approvedAt: NullableTimestamp,
   voidedAt: NullableTimestamp,
@@ -66,7 +95,7 @@ export const InvoiceSummaryData = closed(
   {
     id: Id,
     billNumber: InvoiceFields.billNumber,
-    totalAmount: Decimal,
+    ...InvoiceTotalsFields,
     status: InvoiceStatus,
     customerId: Id,
     paymentMethod: MethodValue,
@@ -125,7 +154,12 @@ export const RefundData = closed(
 /** The fields every note response has, beside its `creditNoteNumber` or `debitNoteNumber`. */
 const NoteFields = {
   id: Id,
-  amount: Decimal,
+  amount: Type.Number({ description: 'Gross: what the note takes off (credit) or adds to (debit) the invoice.' }),
+  taxAmount: Type.Number({
+    description:
+      "amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).",
+  }),
+  untaxedAmount: Type.Number({ description: 'amount − taxAmount.' }),
   status: NoteStatus,
   invoiceId: Id,
   reason: Type.String(),
@@ -150,6 +184,13 @@ export const IssuedNoteData = Type.Union([
 
 /** One entry of an invoice's `payments`, `refunds`, `creditNotes` or `debitNotes`. */
 const DocumentEntry = { id: Id, number: Type.String(), amount: Decimal };
+const NoteEntry = {
+  ...DocumentEntry,
+  taxAmount: NoteFields.taxAmount,
+  untaxedAmount: NoteFields.untaxedAmount,
+  status: NoteStatus,
+  createdAt: Timestamp,
+};
 
 /** GET /billing/invoices/:id: the invoice with its payments, refunds and notes. */
 export const InvoiceDetailData = closed(
@@ -173,8 +214,8 @@ export const InvoiceDetailData = closed(
         createdAt: Timestamp,
       }),
     ),
-    creditNotes: Type.Array(closed({ ...DocumentEntry, status: NoteStatus, createdAt: Timestamp })),
-    debitNotes: Type.Array(closed({ ...DocumentEntry, status: NoteStatus, createdAt: Timestamp })),
+    creditNotes: Type.Array(closed(NoteEntry)),
+    debitNotes: Type.Array(closed(NoteEntry)),
   },
   'An invoice with its lines, payments, refunds and notes.',
 );

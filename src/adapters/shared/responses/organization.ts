@@ -8,7 +8,14 @@ import { Id, Timestamp } from './common.js';
  */
 
 export const TenantData = Type.Object(
-  { id: Id, name: Type.String({ examples: ['Acme Retail'] }), createdAt: Timestamp },
+  {
+    id: Id,
+    name: Type.String({ examples: ['Acme Retail'] }),
+    pricesIncludeTax: Type.Boolean({
+      description: "Whether the tenant's prices include tax (gross pricing); false: tax is added on top (net).",
+    }),
+    createdAt: Timestamp,
+  },
   { additionalProperties: false, description: 'A tenant (one business using the service).' },
 );
 
@@ -32,6 +39,12 @@ export const FiscalYearData = Type.Object(
 export const WarehouseData = Type.Object(
   { id: Id, tenantId: Id, branchId: Id, name: Type.String(), createdAt: Timestamp },
   { additionalProperties: false, description: 'A warehouse of a branch.' },
+);
+
+/** `GET /api/v1/external/warehouses`: what an integrator needs of a warehouse. */
+export const WarehouseSummaryData = Type.Object(
+  { id: Id, name: Type.String({ examples: ['Main'] }), branchId: Id },
+  { additionalProperties: false, description: "A warehouse of the caller's tenant." },
 );
 
 export const TenantDetailData = Type.Object(

@@ -16,7 +16,7 @@ import {
   PaymentExceedsAmountDue,
   RefundExceedsRefundable,
 } from '../../../../domain/billing/errors.js';
-import { LINE_TOTAL_RULE } from '../../../../domain/billing/invoice-line.js';
+import { LINE_GROSS_RULE, LINE_TOTAL_RULE } from '../../../../domain/billing/invoice-line.js';
 import {
   CreateAnyNoteBody,
   CreateCustomerBody,
@@ -81,9 +81,16 @@ export const BILLING_ROUTES = [
     path: '/billing/invoices',
     operationId: 'createInvoice',
     access: ['billing'],
-    rules: [{ field: 'items', rule: LINE_TOTAL_RULE }],
+    rules: [
+      { field: 'items', rule: LINE_TOTAL_RULE },
+      { field: 'items', rule: LINE_GROSS_RULE },
+    ],
     summary: 'Create an invoice',
-    description: "Issued as DRAFT in the caller's branch and fiscal year; amounts are computed from the lines.",
+    description:
+      "Issued as DRAFT in the caller's branch and fiscal year; amounts are computed from the lines. Each line is " +
+      "taxed at its item's `taxRate`, else its product's rate as it is now: net pricing adds the tax to " +
+      "quantity × unitPrice, gross pricing (the tenant's `pricesIncludeTax`) finds it inside; every amount is " +
+      'rounded half-up to cents, line by line. `totalAmount` (Σ grossAmount) is what is paid.',
     tag: TAG,
     body: CreateInvoiceBody,
     success: { status: 201, data: InvoiceData },
