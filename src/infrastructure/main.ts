@@ -1,21 +1,10 @@
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { databaseOptions, openDatabase, type Database } from './database.js';
 import { withLocalSecrets } from './local-secrets.js';
 import { createLogger } from './logger.js';
 import type { Mode, RunningService } from './service.js';
-import { describeStartupFailure } from './startup-errors.js';
-
-/** The settings of this start; a bad one ends the process with its message (exit 78). */
-function settings(): { config: Config; adminTokenFromFile: boolean } {
-  try {
-    return withLocalSecrets(loadConfig());
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(78);
-  }
-}
+import { exitWithStartupFailure, settingsOrExit } from './startup.js';
 
 /**
  * Opens the database while the app's modules load (each takes most of a second), then starts
@@ -36,9 +25,7 @@ async function start(
     return { service: await startService(config, logger, mode, database), database };
   } catch (err) {
     await opening.then((db) => db.close()).catch(() => undefined);
-    console.error(describeStartupFailure(err, config));
-    if (logger.isLevelEnabled('debug')) console.error(err);
-    process.exit(1);
+    exitWithStartupFailure(err, config);
   }
 }
 
@@ -81,13 +68,14 @@ async function main(): Promise<void> {
     console.error(`Unknown mode "${mode}": expected all, api or worker`);
     process.exit(2);
   }
-  const { config, adminTokenFromFile } = settings();
+  const { config, adminTokenFromFile } = settingsOrExit(() => withLocalSecrets(loadConfig()));
   const logger = createLogger(config.logLevel);
   const { service, database } = await start(config, mode, logger);
   logger.info(
     {
       mode,
       port: service.port,
+      workerPort: service.workerPort ?? undefined,
       database: database.kind,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
     },

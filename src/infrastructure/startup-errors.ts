@@ -32,6 +32,17 @@ export interface StartupContext {
   databaseUrl: string | null;
   dataDir: string;
   port: number;
+  metricsPort?: number | null;
+  workerPort?: number | null;
+}
+
+/** The port a listen failed on (Node names it on the error), and the variable that sets it. */
+function portSetting(err: unknown, ctx: StartupContext): { port: number; variable: string } {
+  const failed = (err as { port?: unknown }).port;
+  const port = typeof failed === 'number' ? failed : ctx.port;
+  if (port === ctx.workerPort && port !== ctx.port) return { port, variable: 'WORKER_PORT' };
+  if (port === ctx.metricsPort && port !== ctx.port) return { port, variable: 'METRICS_PORT' };
+  return { port, variable: 'PORT' };
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -80,10 +91,12 @@ export function describeStartupFailure(err: unknown, ctx: StartupContext): strin
   }
   const code = codeOf(err);
   if (code === 'EADDRINUSE') {
-    return `Port ${ctx.port} is already in use (another "npm start"?). Stop that process or set PORT to a free port.`;
+    const { port, variable } = portSetting(err, ctx);
+    return `Port ${port} is already in use (another "npm start"?). Stop that process or set ${variable} to a free port.`;
   }
   if (code === 'EACCES' && /listen/i.test(messageOf(err))) {
-    return `Port ${ctx.port} needs privileges this process does not have. Set PORT to 1024 or above.`;
+    const { port, variable } = portSetting(err, ctx);
+    return `Port ${port} needs privileges this process does not have. Set ${variable} to 1024 or above.`;
   }
   const server = describeServer(ctx.databaseUrl);
   if (code === '28P01') {

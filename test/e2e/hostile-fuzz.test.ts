@@ -154,6 +154,8 @@ const ROUTES: Route[] = [
   { api: 'external', method: 'GET', path: '/products', query: { search: 'text' } },
   { api: 'external', method: 'GET', path: '/products/stock' },
   { api: 'external', method: 'GET', path: '/products/adjustments', query: { status: { enum: ['PENDING'] } } },
+  { api: 'external', method: 'GET', path: '/products/adjustments/:adjustmentId' },
+  { api: 'external', method: 'GET', path: '/warehouses', query: {} },
   { api: 'external', method: 'PUT', path: '/products/:productId', body: { name: 'text', price: 'money' } },
   {
     api: 'external',
@@ -241,6 +243,12 @@ const ROUTES: Route[] = [
     api: 'admin',
     method: 'POST',
     path: '/integrations/:integrationId/rotate-secret',
+    body: { overlapSeconds: 'integer' },
+  },
+  {
+    api: 'admin',
+    method: 'POST',
+    path: '/integrations/:integrationId/webhook/rotate-secret',
     body: { overlapSeconds: 'integer' },
   },
   { api: 'admin', method: 'POST', path: '/stock-adjustments/:adjustmentId/approve', body: { approvedBy: 'text' } },

@@ -16,7 +16,17 @@ export {
 export * from './generated/index.js';
 export type { Method, PageOf, QueryInput, RequestOptions, Transport } from './transport.js';
 export { ExternalApiClient, type ApiResponse, type ClientOptions, type PreparedRequest } from './client.js';
-export { bodySignature, hmacHex, newNonce, signBody, signRequestLine } from './signing.js';
+export {
+  base64Utf8,
+  bodySignature,
+  bodySigningText,
+  hmacHex,
+  newNonce,
+  requestLineText,
+  signBody,
+  signRequestLine,
+} from './signing.js';
+export { explainSignatures, signedTexts, type SignedText } from './sign-explain.js';
 export {
   posWebhookSignature,
   standardWebhooksDigest,

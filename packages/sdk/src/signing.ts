@@ -15,17 +15,26 @@ export function newNonce(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function base64(text: string): string {
+/** The Base64 of a text's UTF-8 bytes: the message every signature's HMAC is taken over. */
+export function base64Utf8(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
 /**
- * The signature of a body: HMAC-SHA256, keyed with the client secret, of the Base64 of the
- * body's compact JSON (`JSON.stringify`, keys in their order, UTF-8), as lowercase hex.
+ * The text a body signature covers: the body's compact JSON (`JSON.stringify`: no spaces,
+ * members in their order, numbers in shortest form, `/` and non-ASCII characters unescaped).
  * `unsignedBody` is every member of the body but `signature`, `nonce` and `timestamp` included.
  */
+export function bodySigningText(unsignedBody: object): string {
+  return JSON.stringify(unsignedBody);
+}
+
+/**
+ * The signature of a body: HMAC-SHA256, keyed with the client secret, of the Base64 of the
+ * body's compact JSON (`bodySigningText`, UTF-8), as lowercase hex.
+ */
 export function bodySignature(clientSecret: string, unsignedBody: object): string {
-  return hmacHex(clientSecret, base64(JSON.stringify(unsignedBody)));
+  return hmacHex(clientSecret, base64Utf8(bodySigningText(unsignedBody)));
 }
 
 /**
@@ -57,5 +66,10 @@ export function signRequestLine(
   timestamp: number | string,
   nonce: string,
 ): string {
-  return hmacHex(clientSecret, base64(`${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${nonce}`));
+  return hmacHex(clientSecret, base64Utf8(requestLineText(method, pathWithQuery, timestamp, nonce)));
+}
+
+/** The text `x-signature` covers: `METHOD\n<path with query>\n<x-timestamp>\n<x-nonce>`. */
+export function requestLineText(method: string, pathWithQuery: string, timestamp: number | string, nonce: string) {
+  return `${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${nonce}`;
 }

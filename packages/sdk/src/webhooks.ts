@@ -33,6 +33,11 @@ export interface VerifiedWebhook<P = Record<string, unknown>> {
  * and the whole body. Otherwise `x-pos-signature` is: it signs the payload's bytes
  * only, so the event name and `x-pos-timestamp` (also checked against the tolerance when
  * present) are not covered by it. Comparisons are constant time.
+ *
+ * While the service rotates the webhook secret, a delivery is signed with both secrets:
+ * `webhook-signature` holds two space-separated `v1,` signatures and `x-pos-signature-previous`
+ * the old secret's beside `x-pos-signature`. Either secret verifies it, so a receiver can switch
+ * to the new secret at any time during the overlap.
  */
 export function verifyWebhook<P = Record<string, unknown>>(input: VerifyWebhookInput): VerifiedWebhook<P> {
   const body = typeof input.rawBody === 'string' ? input.rawBody : Buffer.from(input.rawBody).toString('utf8');
@@ -70,24 +75,31 @@ export function verifyWebhook<P = Record<string, unknown>>(input: VerifyWebhookI
   if (posTimestamp !== undefined) checkTime(Number(posTimestamp));
   const delivery = parseDelivery<P>(body);
   const expected = Buffer.from(posWebhookSignature(input.secret, signedPayloadText(body)), 'hex');
-  if (!/^[0-9a-f]{64}$/.test(posSignature) || !constantTimeEqual(expected, Buffer.from(posSignature, 'hex'))) {
-    throw invalidSignature();
-  }
+  const candidates = [posSignature, header('x-pos-signature-previous')].filter((s) => s !== undefined);
+  // Each candidate is compared, so timing does not tell which one matched.
+  const matches = candidates
+    .map((s) => /^[0-9a-f]{64}$/.test(s) && constantTimeEqual(expected, Buffer.from(s, 'hex')))
+    .reduce((any, ok) => any || ok, false);
+  if (!matches) throw invalidSignature();
   return { ...delivery, deliveryId: header('x-pos-delivery-id'), scheme: 'x-pos-signature' };
 }
 
 /**
  * `x-pos-signature` alone, as a yes or no: lowercase hex HMAC-SHA256, keyed with the
  * webhook secret, over the payload's bytes in `rawBody` (the body exactly as received).
- * `verifyWebhook` checks it too, with the delivery's timestamp, and returns the payload.
+ * During a webhook-secret rotation pass `x-pos-signature-previous` too: the delivery verifies
+ * when either matches. `verifyWebhook` checks them too, with the delivery's timestamp, and
+ * returns the payload.
  */
 export function verifyWebhookSignature(
   rawBody: string,
   signatureHeader: string | undefined,
   webhookSecret: string,
+  previousSignatureHeader?: string,
 ): boolean {
+  const headers = { 'x-pos-signature': signatureHeader, 'x-pos-signature-previous': previousSignatureHeader };
   try {
-    verifyWebhook({ rawBody, headers: { 'x-pos-signature': signatureHeader }, secret: webhookSecret });
+    verifyWebhook({ rawBody, headers, secret: webhookSecret });
     return true;
   } catch (err) {
     if (err instanceof WebhookVerificationError) return false;

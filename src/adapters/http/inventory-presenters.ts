@@ -1,4 +1,5 @@
 import type {
+  AdjustmentDetail,
   AdjustmentSummary,
   LowStockSummary,
   ProductView,
@@ -14,6 +15,7 @@ import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import type { StockLine } from '../../domain/inventory/stock-lines.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import type {
+  AdjustmentDetailResponse,
   AdjustmentResponse,
   AdjustmentSummaryResponse,
   BackOfficeAdjustmentResponse,
@@ -47,6 +49,20 @@ export function presentAdjustment(r: AdjustmentRequest): Static<typeof Adjustmen
     reason: r.reason,
     items: presentItems(r),
     createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** `GET /products/adjustments/:id`: the request, each row naming its product. */
+export function presentAdjustmentDetail(d: AdjustmentDetail): Static<typeof AdjustmentDetailResponse> {
+  return {
+    ...presentAdjustment(d.request),
+    items: d.items.map((i) => ({
+      productId: i.productId,
+      productName: i.productName,
+      sku: i.sku,
+      quantity: i.quantity.toNumber(),
+      type: i.type,
+    })),
   };
 }
 

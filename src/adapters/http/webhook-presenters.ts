@@ -1,5 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { DeliveryView } from '../../application/webhooks/delivery-view.js';
+import type { RotatedWebhookSecret } from '../../application/webhooks/rotate-webhook-secret.js';
+import type { RotatedWebhookSecretData } from '../shared/responses/access.js';
 import type { DeliveryData } from '../shared/responses/webhooks.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -33,4 +35,9 @@ export function presentDelivery(v: DeliveryView): Static<typeof DeliveryData> {
         }
       : {}),
   };
+}
+
+/** A rotated webhook secret: the new secret, once, and the end of the old one's overlap. */
+export function presentRotatedWebhookSecret(r: RotatedWebhookSecret): Static<typeof RotatedWebhookSecretData> {
+  return { webhookSecret: r.webhookSecret, previousSecretExpiresAt: iso(r.previousSecretExpiresAt) };
 }

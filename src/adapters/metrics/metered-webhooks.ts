@@ -1,5 +1,10 @@
 import type { AttemptOutcome } from '../../domain/webhooks/delivery.js';
-import type { WebhookAlerts, WebhookMessage, WebhookSender } from '../../application/ports/webhook-ports.js';
+import type {
+  SendTarget,
+  WebhookAlerts,
+  WebhookMessage,
+  WebhookSender,
+} from '../../application/ports/webhook-ports.js';
 import type { ServiceMetrics } from './service-metrics.js';
 
 /** Counts every attempt's outcome; otherwise the sender it wraps (its `close`, too). */
@@ -9,7 +14,7 @@ export class MeteredWebhookSender implements WebhookSender {
     private readonly metrics: ServiceMetrics,
   ) {}
 
-  async send(target: { url: string; secret: string }, message: WebhookMessage): Promise<AttemptOutcome> {
+  async send(target: SendTarget, message: WebhookMessage): Promise<AttemptOutcome> {
     const outcome = await this.inner.send(target, message);
     this.metrics.deliveryAttempt(outcome.ok ? 'delivered' : 'failed');
     return outcome;

@@ -1,4 +1,8 @@
-import type { AdjustmentRequestRepository, AdjustmentSummary } from '../../application/ports/inventory-repositories.js';
+import type {
+  AdjustmentDetail,
+  AdjustmentRequestRepository,
+  AdjustmentSummary,
+} from '../../application/ports/inventory-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
 import { adjustmentStatusesAccepting } from '../../domain/inventory/adjustment-request.machine.js';
@@ -10,6 +14,7 @@ import {
   type AdjustmentItemRow,
   type AdjustmentRequestRow,
 } from './adjustment-request.mapper.js';
+import { Quantity } from '../../domain/shared/quantity.js';
 import { paginate } from './paginate.js';
 import type { Db, SeenAggregates } from './db.js';
 
@@ -30,6 +35,31 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
       .where({ tenant_id: tenantId, id })
       .first();
     return row ? this.withItems(row) : null;
+  }
+
+  /** Two statements: the request, then its rows joined with their products. */
+  async findDetail(tenantId: string, id: string): Promise<AdjustmentDetail | null> {
+    const row = await this.db<AdjustmentRequestRow>('stock_adjustment_requests')
+      .where({ tenant_id: tenantId, id })
+      .first();
+    if (!row) return null;
+    const rows: (AdjustmentItemRow & { product_name: string; sku: string })[] = await this.db(
+      'stock_adjustment_items as i',
+    )
+      .join('products as p', (on) => on.on('p.tenant_id', 'i.tenant_id').andOn('p.id', 'i.product_id'))
+      .where({ 'i.tenant_id': tenantId, 'i.request_id': id })
+      .orderBy('i.row_no')
+      .select('i.*', 'p.name as product_name', 'p.sku');
+    return {
+      request: toAdjustmentRequest(row, rows),
+      items: rows.map((item) => ({
+        productId: item.product_id,
+        productName: item.product_name,
+        sku: item.sku,
+        quantity: Quantity.of(item.quantity),
+        type: item.type,
+      })),
+    };
   }
 
   async findByIdAcrossTenants(id: string, options: { forUpdate?: boolean } = {}): Promise<AdjustmentRequest | null> {

@@ -1,5 +1,6 @@
 import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { ClaimedDelivery } from '../../application/ports/webhook-ports.js';
+import { secretsInForce } from '../../domain/access/integration.js';
 import { DELIVERY_MOVES } from '../../domain/webhooks/delivery.machine.js';
 import type { DeliveryLease, WebhookDelivery } from '../../domain/webhooks/delivery.js';
 import { MAX_IN_FLIGHT_PER_TENANT } from '../../domain/webhooks/retry-policy.js';
@@ -10,6 +11,8 @@ import { canBeSent, LEASED, statusIn } from './webhook-delivery-sql.js';
 interface ClaimedRow extends WebhookDeliveryRow {
   target_url: string | null;
   target_secret_enc: string | null;
+  target_previous_secret_enc: string | null;
+  target_previous_secret_expires_at: Date | null;
   target_active: boolean;
 }
 
@@ -33,14 +36,20 @@ export async function claimDue(db: Db, cipher: SecretCipher, claim: DeliveryClai
     if (secret === undefined) secrets.set(encrypted, (secret = cipher.decrypt(encrypted)));
     return secret;
   };
-  return rows.map((row) => ({
-    delivery: toDelivery(row),
-    target: {
-      url: row.target_url,
-      secret: row.target_secret_enc ? secretOf(row.target_secret_enc) : null,
-      active: row.target_active,
-    },
-  }));
+  return rows.map((row) => ({ delivery: toDelivery(row), target: targetOf(row, secretOf, claim.now) }));
+}
+
+/** The claimed row's target: its URL and the webhook secrets in force at the claim, decrypted. */
+function targetOf(row: ClaimedRow, secretOf: (encrypted: string) => string, now: Date): ClaimedDelivery['target'] {
+  if (!row.target_secret_enc)
+    return { url: row.target_url, secret: null, previousSecret: null, active: row.target_active };
+  const [secret, previousSecret] = secretsInForce(
+    row.target_secret_enc,
+    row.target_previous_secret_enc,
+    row.target_previous_secret_expires_at,
+    now,
+  ).map(secretOf);
+  return { url: row.target_url, secret: secret!, previousSecret: previousSecret ?? null, active: row.target_active };
 }
 
 /** Who claims, how many, for how long, and when. */
@@ -112,7 +121,9 @@ async function claimInLanes(db: Db, tenants: string[], claim: DeliveryClaim): Pr
      FROM picked, integrations i
      WHERE d.tenant_id = picked.tenant_id AND d.id = picked.id AND ${statusIn('d.status', DELIVERY_MOVES.claim.from)}
        AND i.tenant_id = d.tenant_id AND i.id = d.integration_id
-     RETURNING d.*, i.webhook_url AS target_url, i.webhook_secret_enc AS target_secret_enc, i.active AS target_active`,
+     RETURNING d.*, i.webhook_url AS target_url, i.webhook_secret_enc AS target_secret_enc,
+       i.previous_webhook_secret_enc AS target_previous_secret_enc,
+       i.previous_webhook_secret_expires_at AS target_previous_secret_expires_at, i.active AS target_active`,
     [
       tenants,
       MAX_IN_FLIGHT_PER_TENANT,

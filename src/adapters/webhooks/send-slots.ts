@@ -66,7 +66,7 @@ export class SendSlots {
         };
       } else {
         outcome = await this.sender.send(
-          { url: target.url, secret: target.secret },
+          { url: target.url, secret: target.secret, previousSecret: target.previousSecret },
           { deliveryId: delivery.id, eventName: delivery.eventName, payload: delivery.payload },
         );
       }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import type { WebhookMessage, WebhookSender } from '../../application/ports/webhook-ports.js';
+import type { SendTarget, WebhookMessage, WebhookSender } from '../../application/ports/webhook-ports.js';
 import type { AttemptOutcome } from '../../domain/webhooks/delivery.js';
 import { guardedConnector, publicAddressesOnly, type AddressFilter } from './address-guard.js';
 import { buildWebhookRequest } from './signing.js';
@@ -40,7 +40,7 @@ export class UndiciWebhookSender implements WebhookSender {
     });
   }
 
-  async send(target: { url: string; secret: string }, message: WebhookMessage): Promise<AttemptOutcome> {
+  async send(target: SendTarget, message: WebhookMessage): Promise<AttemptOutcome> {
     const startedAt = new Date();
     const t0 = performance.now();
     const fail = (statusCode: number | null, error: string): AttemptOutcome => ({
@@ -59,7 +59,7 @@ export class UndiciWebhookSender implements WebhookSender {
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.options.allowHttp)) {
       return fail(null, 'Refused target: webhook URLs must be https');
     }
-    const { body, headers } = buildWebhookRequest(message, target.secret, startedAt);
+    const { body, headers } = buildWebhookRequest(message, target, startedAt);
     try {
       const res = await request(url, {
         method: 'POST',

@@ -9,6 +9,7 @@ import {
   isWellFormedSignature,
   NONCE_RETENTION_MS,
   signedBodyMembers,
+  type SignedPart,
 } from '../../domain/access/request-rules.js';
 import type { ApiKeyHasher, IntegrationDirectory, NonceStore, RequestSigner } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
@@ -99,10 +100,11 @@ export class AuthenticateRequest {
     const nonce = req.nonce;
     // 6. signatures, computed before anything is written: a request that does not verify
     //    never claims a nonce, so a client id alone cannot fill the nonce table.
-    if (!this.signaturesMatch(req, integration, { timestamp: req.timestamp, nonce }, now)) {
+    const failed = this.failedSignature(req, integration, { timestamp: req.timestamp, nonce }, now);
+    if (failed !== null) {
       // Check 5 still comes first in what the caller is told: a used nonce is a replay.
       if (await this.nonces.isUsed(integration.id, nonce)) throw AuthFailures.nonceUsed();
-      throw AuthFailures.invalidSignature();
+      throw AuthFailures.invalidSignature(failed);
     }
     const caller: VerifiedCaller = {
       rateLimitPerMinute: integration.rateLimitPerMinute,
@@ -123,22 +125,22 @@ export class AuthenticateRequest {
     };
   }
 
-  /** Body signature on signed methods; `x-signature` when sent or required. */
-  private signaturesMatch(
+  /** Body signature on signed methods; `x-signature` when sent or required. The part that does not verify, or null. */
+  private failedSignature(
     req: IncomingRequest,
     integration: Integration,
     { timestamp, nonce }: { timestamp: string; nonce: string },
     now: Date,
-  ): boolean {
+  ): SignedPart | null {
     const secrets = integration.signingSecretsAt(now);
-    if (isSignedMethod(req.method) && !this.bodySignatureMatches(req, secrets)) return false;
+    if (isSignedMethod(req.method) && !this.bodySignatureMatches(req, secrets)) return 'signature';
     const mustSignRequestLine = integration.requireSignedReads && !isSignedMethod(req.method);
     if (req.requestSignature !== undefined || mustSignRequestLine) {
       const line = { method: req.method, pathWithQuery: req.pathWithQuery, timestamp, nonce };
       const expected = (secret: string) => this.signer.requestLineSignature(secret, line);
-      if (!this.anyMatches(secrets, expected, req.requestSignature)) return false;
+      if (!this.anyMatches(secrets, expected, req.requestSignature)) return 'x-signature';
     }
-    return true;
+    return null;
   }
 
   private bodySignatureMatches(req: IncomingRequest, secrets: string[]): boolean {

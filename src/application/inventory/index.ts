@@ -3,6 +3,7 @@ import type { GetLowStockSummary } from './get-low-stock-summary.js';
 import type { GetProduct } from './get-product.js';
 import type { ListProducts } from './list-products.js';
 import type { UpdateProduct } from './update-product.js';
+import type { GetAdjustment } from './get-adjustment.js';
 import type { ListAdjustments } from './list-adjustments.js';
 import type { CreatePurchaseOrder, ListPurchaseOrders } from './purchase-orders.js';
 import type { ReceiveGoods } from './receive-goods.js';
@@ -20,6 +21,7 @@ export interface InventoryUseCases {
   updateProduct: UpdateProduct;
   requestAdjustment: RequestAdjustment;
   listAdjustments: ListAdjustments;
+  getAdjustment: GetAdjustment;
   lowStockSummary: GetLowStockSummary;
   createProduct: CreateProduct;
   getProduct: GetProduct;

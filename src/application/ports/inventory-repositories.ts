@@ -1,4 +1,4 @@
-import type { AdjustmentRequest, AdjustmentStatus } from '../../domain/inventory/adjustment-request.js';
+import type { AdjustmentRequest, AdjustmentStatus, AdjustmentType } from '../../domain/inventory/adjustment-request.js';
 import type { LowStockStatus } from '../../domain/inventory/low-stock.js';
 import type { Product } from '../../domain/inventory/product.js';
 import type { PurchaseOrder, PurchaseOrderStatus } from '../../domain/inventory/purchase-order.js';
@@ -52,9 +52,26 @@ export interface AdjustmentSummary {
   createdAt: Date;
 }
 
+/** One row of a request with its product's name and SKU as they are now. */
+export interface AdjustmentDetailItem {
+  productId: string;
+  productName: string;
+  sku: string;
+  quantity: Quantity;
+  type: AdjustmentType;
+}
+
+/** A request and its rows, each naming its product (what a reviewer needs to decide). */
+export interface AdjustmentDetail {
+  request: AdjustmentRequest;
+  items: AdjustmentDetailItem[];
+}
+
 export interface AdjustmentRequestRepository {
   add(request: AdjustmentRequest): Promise<void>;
   findById(tenantId: string, id: string): Promise<AdjustmentRequest | null>;
+  /** A request of the tenant with each row's product name and SKU, in row order; null when none. */
+  findDetail(tenantId: string, id: string): Promise<AdjustmentDetail | null>;
   /**
    * The back office's lookup, across tenants. `forUpdate` locks the request row until the
    * transaction ends, so two decisions on one request queue and the second sees the first.

@@ -31,7 +31,19 @@ export interface OutboxFeed {
 export interface WebhookTarget {
   url: string | null;
   secret: string | null;
+  /** The rotated-out secret while its overlap lasts (at the claim): it signs the delivery too. */
+  previousSecret: string | null;
   active: boolean;
+}
+
+/**
+ * Where a webhook request goes and the secrets that sign it: `secret`, and during a rotation's
+ * overlap `previousSecret` too, so a receiver holding either verifies it.
+ */
+export interface SendTarget {
+  url: string;
+  secret: string;
+  previousSecret?: string | null;
 }
 
 export interface ClaimedDelivery {
@@ -112,7 +124,7 @@ export interface WebhookMessage {
  * follows a redirect.
  */
 export interface WebhookSender {
-  send(target: { url: string; secret: string }, message: WebhookMessage): Promise<AttemptOutcome>;
+  send(target: SendTarget, message: WebhookMessage): Promise<AttemptOutcome>;
 }
 
 /** The operators' alarm: a delivery was dead-lettered and its endpoint paused. */

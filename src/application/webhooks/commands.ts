@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_WEBHOOK_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
 import { PageQueryFields } from '../shared/schemas.js';
 
@@ -20,3 +21,18 @@ export const ListDeliveriesQuery = Type.Object({
   status: Type.Optional(Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] })),
 });
 export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
+
+/** POST /integrations/:id/webhook/rotate-secret: how long the old secret still signs deliveries (default 24 h, at most 7 days). */
+export const RotateWebhookSecretBody = Type.Object(
+  {
+    overlapSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_WEBHOOK_SECRET_OVERLAP_MS / 1000,
+        description: 'Seconds during which every delivery is also signed with the old secret (default 86400).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RotateWebhookSecretCommand = Static<typeof RotateWebhookSecretBody>;

@@ -1,5 +1,5 @@
 import { AuthenticationError, ForbiddenError, NotFoundError } from '../shared/errors.js';
-import { nonceHints, timestampHints } from './request-rules.js';
+import { nonceHints, signatureHints, timestampHints, type SignedPart } from './request-rules.js';
 
 export class IntegrationNotFound extends NotFoundError {
   constructor() {
@@ -28,7 +28,9 @@ export const AuthFailures = {
       nonce !== undefined ? nonceHints(nonce) : undefined,
     ),
   nonceUsed: () => new AuthenticationError('NONCE_ALREADY_USED', 'Replay attack detected: Request nonce already used.'),
-  invalidSignature: () => new AuthenticationError('INVALID_SIGNATURE', 'Invalid request signature.'),
+  /** With `part`, adds how the service builds the text that part signs (the check itself says nothing more). */
+  invalidSignature: (part?: SignedPart | '') =>
+    new AuthenticationError('INVALID_SIGNATURE', 'Invalid request signature.', part ? signatureHints(part) : undefined),
   forbidden: () => new ForbiddenError("This integration's role does not allow this operation."),
 };
 

@@ -73,6 +73,32 @@ export function signedBodyMembers<T extends Record<string, unknown>>(body: T): O
   return rest;
 }
 
+/** Which signature of a request did not verify: the body's `signature`, or the `x-signature` header. */
+export type SignedPart = 'signature' | 'x-signature';
+
+/**
+ * How the service rebuilds the text a body signature covers, in one sentence: what an
+ * integrator whose signature is refused should compare with what it signed. The body is parsed
+ * and serialised again, so the bytes sent do not matter, only the values and their order.
+ */
+export const BODY_SIGNING_RULE =
+  'signature must be the lowercase hex HMAC-SHA256, keyed with the client secret, of the Base64 of the UTF-8 ' +
+  'body as the service re-serialises it: compact JSON (no spaces or newlines), every member but signature in ' +
+  'the order received (nonce and timestamp included, equal to x-nonce and x-timestamp), numbers in shortest ' +
+  'form (100.0 and 1e2 are 100), "/" and non-ASCII characters not escaped; `npm run sign -- --explain` prints ' +
+  'the exact text';
+
+/** The same for `x-signature` (any method; required on reads when the integration asks for signed reads). */
+export const REQUEST_LINE_SIGNING_RULE =
+  'x-signature must be the lowercase hex HMAC-SHA256, keyed with the client secret, of the Base64 of ' +
+  '"<METHOD>\\n<path and query exactly as sent, from /api/v1/external>\\n<x-timestamp>\\n<x-nonce>"; ' +
+  '`npm run sign -- --explain` prints the exact text';
+
+/** The hint of a refused signature: how the service builds the text of the part that did not verify. */
+export function signatureHints(part: SignedPart): { field: string; issue: string }[] {
+  return [{ field: part, issue: part === 'signature' ? BODY_SIGNING_RULE : REQUEST_LINE_SIGNING_RULE }];
+}
+
 /** A signature must be 64 lowercase hex characters before it is compared at all. */
 export function isWellFormedSignature(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);

@@ -28,6 +28,7 @@ export const GROUP_OF_TAG: Readonly<Record<string, string>> = {
   Logistics: 'logistics',
   Billing: 'billing',
   Usage: 'usage',
+  Organization: 'organization',
 };
 
 export function groupOf(route: SdkRoute): string {

@@ -42,7 +42,10 @@ export class BillingApi {
   /**
    * `POST /billing/invoices`: Create an invoice.
    *
-   * Issued as DRAFT in the caller's branch and fiscal year; amounts are computed from the lines.
+   * Issued as DRAFT in the caller's branch and fiscal year; amounts are computed from the lines. Each
+   * line is taxed at its item's `taxRate`, else its product's rate as it is now: net pricing adds the
+   * tax to quantity × unitPrice, gross pricing (the tenant's `pricesIncludeTax`) finds it inside; every
+   * amount is rounded half-up to cents, line by line. `totalAmount` (Σ grossAmount) is what is paid.
    */
   createInvoice(body: CreateInvoiceBody, options?: RequestOptions): Promise<Invoice> {
     return this.transport.send<Invoice>('POST', '/billing/invoices', { body }, options);

@@ -6,6 +6,7 @@ import { InventoryApi } from './inventory.js';
 import { LogisticsApi } from './logistics.js';
 import { BillingApi } from './billing.js';
 import { UsageApi } from './usage.js';
+import { OrganizationApi } from './organization.js';
 
 /**
  * One group of typed methods per context of the external API, all sending through this
@@ -16,6 +17,7 @@ export abstract class ExternalApiGroups implements Transport {
   readonly logistics: LogisticsApi = new LogisticsApi(this);
   readonly billing: BillingApi = new BillingApi(this);
   readonly usage: UsageApi = new UsageApi(this);
+  readonly organization: OrganizationApi = new OrganizationApi(this);
 
   abstract send<T>(
     method: Method,

@@ -16,6 +16,7 @@ import type {
 } from './requests.js';
 import type {
   Adjustment,
+  AdjustmentDetail,
   AdjustmentSummary,
   GoodsReceipt,
   LowStock,
@@ -93,6 +94,20 @@ export class InventoryApi {
    */
   listAdjustments(query: ListAdjustmentsQuery = {}, options?: RequestOptions): Promise<PageOf<AdjustmentSummary>> {
     return this.transport.sendPage<AdjustmentSummary>('/products/adjustments', { ...query }, options);
+  }
+
+  /**
+   * `GET /products/adjustments/:id`: An adjustment request with its items.
+   *
+   * Each item names its product (name and SKU as they are now). Another tenant's request is a 404.
+   */
+  getAdjustment(adjustmentId: string, options?: RequestOptions): Promise<AdjustmentDetail> {
+    return this.transport.send<AdjustmentDetail>(
+      'GET',
+      `/products/adjustments/${encodeURIComponent(adjustmentId)}`,
+      undefined,
+      options,
+    );
   }
 
   /**

@@ -96,6 +96,7 @@ export interface InvoiceItem {
   productId: string;
   quantity: number;
   unitPrice: number;
+  taxRate?: number;
 }
 
 export interface ListAdjustmentsQuery {
@@ -131,6 +132,11 @@ export interface ListProductsQuery {
 
 export interface ListPurchaseOrdersQuery {
   status?: 'OPEN' | 'PARTIALLY_RECEIVED' | 'RECEIVED' | 'CANCELLED';
+  page?: number;
+  limit?: number;
+}
+
+export interface ListWarehousesQuery {
   page?: number;
   limit?: number;
 }

@@ -1,8 +1,9 @@
+import { DEFAULT_SECRET_OVERLAP_MS, MAX_WEBHOOK_SECRET_OVERLAP_MS } from '../../../domain/access/integration.js';
 import { DELIVERY_STATUSES } from '../../../domain/webhooks/delivery.machine.js';
 import { path } from '../admin-api.js';
 import { pageFlags, pageQuery, str, type CliCommand } from '../command.js';
 
-/** Webhook endpoints and deliveries: resume, list, replay, ping. */
+/** Webhook endpoints and deliveries: resume, list, replay, ping, rotate the secret. */
 export const webhookCommands: CliCommand[] = [
   {
     name: 'webhook:resume',
@@ -43,5 +44,22 @@ export const webhookCommands: CliCommand[] = [
     summary: "Send a webhook.ping event to an integration's endpoint now and show the outcome",
     flags: [{ name: 'id', required: true, help: 'integration id' }],
     request: (v) => ({ method: 'POST', path: path`/integrations/${str(v, 'id')}/webhook/ping` }),
+  },
+  {
+    name: 'webhook:rotate-secret',
+    summary: 'Issue a new webhook secret (printed once); deliveries carry both signatures during the overlap',
+    flags: [
+      { name: 'id', required: true, help: 'integration id' },
+      {
+        name: 'overlap-seconds',
+        type: 'integer',
+        help: `how long deliveries are also signed with the old secret (default ${DEFAULT_SECRET_OVERLAP_MS / 1000}, at most ${MAX_WEBHOOK_SECRET_OVERLAP_MS / 1000})`,
+      },
+    ],
+    request: (v) => ({
+      method: 'POST',
+      path: path`/integrations/${str(v, 'id')}/webhook/rotate-secret`,
+      body: { overlapSeconds: v['overlap-seconds'] },
+    }),
   },
 ];

@@ -68,6 +68,17 @@ export const RotatedSecretData = Type.Object(
   { additionalProperties: false, description: 'The new client secret.' },
 );
 
+/** POST /integrations/:id/webhook/rotate-secret: the new webhook secret, this once. */
+export const RotatedWebhookSecretData = Type.Object(
+  {
+    webhookSecret: WebhookSecret,
+    previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
+      description: 'Until when deliveries are signed with the previous secret too; null: it stopped at once.',
+    }),
+  },
+  { additionalProperties: false, description: 'The new webhook secret.' },
+);
+
 export const IssuedApiKeyData = Type.Object(
   { apiKey: Type.String({ description: `Sent as \`x-api-key\`. ${SECRET_ONCE}` }) },
   { additionalProperties: false, description: 'The API key just issued (or replacing the previous one).' },

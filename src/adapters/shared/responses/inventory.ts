@@ -121,6 +121,21 @@ export const AdjustmentResponse = Strict({
   items: Type.Array(AdjustmentItem),
 });
 
+/** One row of a request naming its product: its name and SKU as they are now. */
+const AdjustmentDetailItem = Strict({
+  productId: Id,
+  productName: Type.String({ examples: ['Blue mug'] }),
+  sku: Sku,
+  quantity: Quantity,
+  type: Enum(ADJUSTMENT_TYPES),
+});
+
+/** `GET /products/adjustments/:id`: the request with each row's product name and SKU. */
+export const AdjustmentDetailResponse = Strict(
+  { ...AdjustmentSummaryResponse.properties, items: Type.Array(AdjustmentDetailItem) },
+  { description: 'A stock adjustment request, each row naming its product.' },
+);
+
 /** The back office's view of a request: everything, including who asked and who decided. */
 export const BackOfficeAdjustmentResponse = Strict({
   id: Id,

@@ -7,7 +7,18 @@
 export interface CreditNote {
   creditNoteNumber: string;
   id: string;
+  /**
+   * Gross: what the note takes off (credit) or adds to (debit) the invoice.
+   */
   amount: number;
+  /**
+   * amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).
+   */
+  taxAmount: number;
+  /**
+   * amount − taxAmount.
+   */
+  untaxedAmount: number;
   status: 'DRAFT' | 'APPROVED' | 'VOIDED';
   invoiceId: string;
   reason: string;
@@ -38,7 +49,18 @@ export interface Customer {
 export interface DebitNote {
   debitNoteNumber: string;
   id: string;
+  /**
+   * Gross: what the note takes off (credit) or adds to (debit) the invoice.
+   */
   amount: number;
+  /**
+   * amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).
+   */
+  taxAmount: number;
+  /**
+   * amount − taxAmount.
+   */
+  untaxedAmount: number;
   status: 'DRAFT' | 'APPROVED' | 'VOIDED';
   invoiceId: string;
   reason: string;
@@ -64,19 +86,26 @@ export interface Invoice {
   paymentMethod: 'CASH' | 'CARD' | 'QR' | 'CREDIT';
   branchId: string;
   fiscalYearId: string;
+  /**
+   * Σ the lines' untaxedAmount.
+   */
+  subtotal: number;
+  /**
+   * Σ the lines' taxAmount.
+   */
+  taxAmount: number;
+  /**
+   * Σ the lines' grossAmount = subtotal + taxAmount: what is paid.
+   */
   totalAmount: number;
   netAmount: number;
   amountPaid: number;
   amountDue: number;
+  items: InvoiceLine[];
   /**
-   * Items: One invoice line.
+   * One entry per tax rate of the lines, ascending.
    */
-  items: {
-    productId: string;
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-  }[];
+  taxBreakdown: TaxBreakdownEntry[];
   voidReason: string | null;
   approvedAt: string | null;
   voidedAt: string | null;
@@ -98,19 +127,26 @@ export interface InvoiceDetail {
   paymentMethod: 'CASH' | 'CARD' | 'QR' | 'CREDIT';
   branchId: string;
   fiscalYearId: string;
+  /**
+   * Σ the lines' untaxedAmount.
+   */
+  subtotal: number;
+  /**
+   * Σ the lines' taxAmount.
+   */
+  taxAmount: number;
+  /**
+   * Σ the lines' grossAmount = subtotal + taxAmount: what is paid.
+   */
   totalAmount: number;
   netAmount: number;
   amountPaid: number;
   amountDue: number;
+  items: InvoiceLine[];
   /**
-   * Items: One invoice line.
+   * One entry per tax rate of the lines, ascending.
    */
-  items: {
-    productId: string;
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-  }[];
+  taxBreakdown: TaxBreakdownEntry[];
   voidReason: string | null;
   approvedAt: string | null;
   voidedAt: string | null;
@@ -141,6 +177,14 @@ export interface InvoiceDetail {
     id: string;
     number: string;
     amount: number;
+    /**
+     * amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).
+     */
+    taxAmount: number;
+    /**
+     * amount − taxAmount.
+     */
+    untaxedAmount: number;
     status: 'DRAFT' | 'APPROVED' | 'VOIDED';
     createdAt: string;
   }[];
@@ -148,9 +192,46 @@ export interface InvoiceDetail {
     id: string;
     number: string;
     amount: number;
+    /**
+     * amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).
+     */
+    taxAmount: number;
+    /**
+     * amount − taxAmount.
+     */
+    untaxedAmount: number;
     status: 'DRAFT' | 'APPROVED' | 'VOIDED';
     createdAt: string;
   }[];
+}
+
+/**
+ * One invoice line with its tax: net pricing taxes lineTotal on top, gross pricing finds the tax inside it.
+ */
+export interface InvoiceLine {
+  productId: string;
+  quantity: number;
+  unitPrice: number;
+  /**
+   * quantity × unitPrice, rounded half-up to cents.
+   */
+  lineTotal: number;
+  /**
+   * A percentage, 0 to 100, at most 2 decimals.
+   */
+  taxRate: number;
+  /**
+   * The line without tax.
+   */
+  untaxedAmount: number;
+  /**
+   * The line's tax.
+   */
+  taxAmount: number;
+  /**
+   * untaxedAmount + taxAmount.
+   */
+  grossAmount: number;
 }
 
 /**
@@ -159,6 +240,17 @@ export interface InvoiceDetail {
 export interface InvoiceSummary {
   id: string;
   billNumber: string;
+  /**
+   * Σ the lines' untaxedAmount.
+   */
+  subtotal: number;
+  /**
+   * Σ the lines' taxAmount.
+   */
+  taxAmount: number;
+  /**
+   * Σ the lines' grossAmount = subtotal + taxAmount: what is paid.
+   */
   totalAmount: number;
   status: 'DRAFT' | 'APPROVED' | 'PAID' | 'VOIDED';
   customerId: string;
@@ -178,7 +270,18 @@ export type IssuedNote =
       type: 'CREDIT';
       creditNoteNumber: string;
       id: string;
+      /**
+       * Gross: what the note takes off (credit) or adds to (debit) the invoice.
+       */
       amount: number;
+      /**
+       * amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).
+       */
+      taxAmount: number;
+      /**
+       * amount − taxAmount.
+       */
+      untaxedAmount: number;
       status: 'DRAFT' | 'APPROVED' | 'VOIDED';
       invoiceId: string;
       reason: string;
@@ -193,7 +296,18 @@ export type IssuedNote =
       type: 'DEBIT';
       debitNoteNumber: string;
       id: string;
+      /**
+       * Gross: what the note takes off (credit) or adds to (debit) the invoice.
+       */
       amount: number;
+      /**
+       * amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).
+       */
+      taxAmount: number;
+      /**
+       * amount − taxAmount.
+       */
+      untaxedAmount: number;
       status: 'DRAFT' | 'APPROVED' | 'VOIDED';
       invoiceId: string;
       reason: string;
@@ -240,4 +354,16 @@ export interface Refund {
   status: 'PROCESSED';
   branchId: string;
   createdAt: string;
+}
+
+/**
+ * The invoice's lines at one tax rate, summed.
+ */
+export interface TaxBreakdownEntry {
+  /**
+   * A percentage, 0 to 100, at most 2 decimals.
+   */
+  taxRate: number;
+  untaxedAmount: number;
+  taxAmount: number;
 }

@@ -18,6 +18,28 @@ export interface Adjustment {
   }[];
 }
 
+/**
+ * A stock adjustment request, each row naming its product.
+ */
+export interface AdjustmentDetail {
+  id: string;
+  number: string;
+  warehouseId: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  reason: string;
+  createdAt: string;
+  items: {
+    productId: string;
+    productName: string;
+    sku: string;
+    /**
+     * An exact decimal quantity (at most 3 decimals).
+     */
+    quantity: number;
+    type: 'STOCK_IN' | 'STOCK_OUT';
+  }[];
+}
+
 export interface AdjustmentSummary {
   id: string;
   number: string;

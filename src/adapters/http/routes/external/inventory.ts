@@ -2,6 +2,7 @@ import type { InventoryUseCases } from '../../../../application/inventory/index.
 import { externalRoute, presentPage } from '../route.js';
 import {
   presentAdjustment,
+  presentAdjustmentDetail,
   presentAdjustmentSummary,
   presentGoodsReceipt,
   presentLowStockSummary,
@@ -26,6 +27,7 @@ import {
   UpdateProductBody,
 } from '../../../../application/inventory/commands.js';
 import {
+  AdjustmentDetailResponse,
   AdjustmentResponse,
   AdjustmentSummaryResponse,
   GoodsReceiptResponse,
@@ -167,6 +169,19 @@ export const INVENTORY_ROUTES = [
     success: { status: 200, data: AdjustmentSummaryResponse, paginated: true },
     handle: async (uc, { caller, query }) =>
       presentPage(await uc.listAdjustments.execute(caller, query), presentAdjustmentSummary),
+  }),
+  route({
+    method: 'get',
+    path: '/products/adjustments/:id',
+    operationId: 'getAdjustment',
+    access: ['inventory'],
+    summary: 'An adjustment request with its items',
+    description: "Each item names its product (name and SKU as they are now). Another tenant's request is a 404.",
+    tag: INVENTORY,
+    success: { status: 200, data: AdjustmentDetailResponse },
+    errors: [404],
+    handle: async (uc, { caller, params }) =>
+      presentAdjustmentDetail(await uc.getAdjustment.execute(caller, params.id)),
   }),
   route({
     method: 'post',
