@@ -20,13 +20,26 @@ import type { RejectAdjustment } from './inventory/reject-adjustment.js';
 import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
 import type { CreateTenant } from './organization/create-tenant.js';
+import type { UpdateTenant } from './organization/update-tenant.js';
 import type { CreateWarehouse } from './organization/create-warehouse.js';
 import type { GetTenant } from './organization/get-tenant.js';
 import type { ListTenants } from './organization/list-tenants.js';
 import type { ListDeliveries } from './webhooks/list-deliveries.js';
 import type { PingWebhook } from './webhooks/ping-webhook.js';
+import type { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
 import type { ReplayDelivery } from './webhooks/replay-delivery.js';
 import type { ResumeWebhook } from './webhooks/resume-webhook.js';
+import type { ListAudit, VerifyAudit } from './staff/audit-trail.js';
+import type { CreateStaff, ListStaff, ResetStaffPassword, UpdateStaff } from './staff/manage-staff.js';
+import type {
+  ChangePassword,
+  ConfirmTotp,
+  CreateAccessToken,
+  ListAccessTokens,
+  RevokeAccessToken,
+  StartTotp,
+} from './staff/own-account.js';
+import type { SignIn, SignOut } from './staff/sign-in.js';
 
 /*
  * The back office's use cases, one group per admin router: each router receives only its own
@@ -37,6 +50,7 @@ import type { ResumeWebhook } from './webhooks/resume-webhook.js';
 /** The admin router's own setup routes: tenants and their branches, years, warehouses, products, customers. */
 export interface SetupBackOffice {
   createTenant: CreateTenant;
+  updateTenant: UpdateTenant;
   listTenants: ListTenants;
   getTenant: GetTenant;
   createBranch: CreateBranch;
@@ -93,9 +107,28 @@ export interface WebhooksBackOffice {
   listDeliveries: ListDeliveries;
   replayDelivery: ReplayDelivery;
   pingWebhook: PingWebhook;
+  rotateWebhookSecret: RotateWebhookSecret;
 }
 
 /** Shipments: the built-in carrier's progress, reported by the back office. */
 export interface LogisticsBackOffice {
   recordCarrierEvent: RecordCarrierEvent;
+}
+
+/** The back office's own people: signing in, staff, each member's password, TOTP and tokens, the audit log. */
+export interface StaffBackOffice {
+  signIn: SignIn;
+  signOut: SignOut;
+  createStaff: CreateStaff;
+  listStaff: ListStaff;
+  updateStaff: UpdateStaff;
+  resetStaffPassword: ResetStaffPassword;
+  changePassword: ChangePassword;
+  startTotp: StartTotp;
+  confirmTotp: ConfirmTotp;
+  createAccessToken: CreateAccessToken;
+  listAccessTokens: ListAccessTokens;
+  revokeAccessToken: RevokeAccessToken;
+  listAudit: ListAudit;
+  verifyAudit: VerifyAudit;
 }

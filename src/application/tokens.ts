@@ -17,6 +17,7 @@ import type {
   LogisticsBackOffice,
   SetupBackOffice,
   WebhooksBackOffice,
+  StaffBackOffice,
 } from './back-office.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
@@ -52,6 +53,7 @@ import type {
 import type { ReserveStock } from './inventory/reserve-stock.js';
 import type { TransferStock } from './inventory/transfer-stock.js';
 import type { InventoryUseCases } from './inventory/index.js';
+import type { GetAdjustment } from './inventory/get-adjustment.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListProducts } from './inventory/list-products.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
@@ -61,9 +63,12 @@ import type { UpdateProduct } from './inventory/update-product.js';
 import type { CreateBranch } from './organization/create-branch.js';
 import type { CreateFiscalYear } from './organization/create-fiscal-year.js';
 import type { CreateTenant } from './organization/create-tenant.js';
+import type { UpdateTenant } from './organization/update-tenant.js';
 import type { CreateWarehouse } from './organization/create-warehouse.js';
 import type { GetTenant } from './organization/get-tenant.js';
+import type { OrganizationUseCases } from './organization/index.js';
 import type { ListTenants } from './organization/list-tenants.js';
+import type { ListWarehouses } from './organization/list-warehouses.js';
 import type { OrganizationQueries } from './ports/organization-queries.js';
 import type {
   ApiKeyHasher,
@@ -94,6 +99,10 @@ import type { ReclaimExpiredLeases } from './webhooks/reclaim-expired-leases.js'
 import type { RecordDeliveryOutcomes } from './webhooks/record-delivery-outcomes.js';
 import type { ReplayDelivery } from './webhooks/replay-delivery.js';
 import type { ResumeWebhook } from './webhooks/resume-webhook.js';
+import type { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
+
+import type { AuthenticateStaff } from './staff/authenticate-staff.js';
+import type { RecordTenancy } from './ports/staff-ports.js';
 
 declare const bound: unique symbol;
 
@@ -154,12 +163,16 @@ export const TOKENS = {
   GatewayBackOffice: token<GatewayBackOffice>('GatewayBackOffice'),
   // organization use cases
   CreateTenant: token<CreateTenant>('CreateTenant'),
+  UpdateTenant: token<UpdateTenant>('UpdateTenant'),
   CreateBranch: token<CreateBranch>('CreateBranch'),
   CreateFiscalYear: token<CreateFiscalYear>('CreateFiscalYear'),
   CreateWarehouse: token<CreateWarehouse>('CreateWarehouse'),
   OrganizationQueries: token<OrganizationQueries>('OrganizationQueries'),
   ListTenants: token<ListTenants>('ListTenants'),
   GetTenant: token<GetTenant>('GetTenant'),
+  ListWarehouses: token<ListWarehouses>('ListWarehouses'),
+  /** The OrganizationUseCases object the external organization router takes. */
+  OrganizationUseCases: token<OrganizationUseCases>('OrganizationUseCases'),
   /** What the admin router's own setup routes take (organization, products, customers). */
   SetupBackOffice: token<SetupBackOffice>('SetupBackOffice'),
   // inventory use cases
@@ -168,6 +181,7 @@ export const TOKENS = {
   UpdateProduct: token<UpdateProduct>('UpdateProduct'),
   RequestAdjustment: token<RequestAdjustment>('RequestAdjustment'),
   ListAdjustments: token<ListAdjustments>('ListAdjustments'),
+  GetAdjustment: token<GetAdjustment>('GetAdjustment'),
   GetLowStockSummary: token<GetLowStockSummary>('GetLowStockSummary'),
   ApproveAdjustment: token<ApproveAdjustment>('ApproveAdjustment'),
   RejectAdjustment: token<RejectAdjustment>('RejectAdjustment'),
@@ -229,5 +243,9 @@ export const TOKENS = {
   ListDeliveries: token<ListDeliveries>('ListDeliveries'),
   ReplayDelivery: token<ReplayDelivery>('ReplayDelivery'),
   PingWebhook: token<PingWebhook>('PingWebhook'),
+  RotateWebhookSecret: token<RotateWebhookSecret>('RotateWebhookSecret'),
   WebhooksBackOffice: token<WebhooksBackOffice>('WebhooksBackOffice'),
+  StaffBackOffice: token<StaffBackOffice>('StaffBackOffice'),
+  AuthenticateStaff: token<AuthenticateStaff>('AuthenticateStaff'),
+  RecordTenancy: token<RecordTenancy>('RecordTenancy'),
 } as const;

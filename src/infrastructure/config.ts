@@ -20,6 +20,10 @@ export interface Config {
   mongodbUrl: string | null;
   /** Express `trust proxy` value: false, or a list of proxy addresses/CIDRs, or a hop count. */
   trustProxy: boolean | number | string[];
+  /** `PUBLIC_URL`'s origin: where cookie-authenticated back-office changes must come from; null: the request's host. */
+  publicOrigin: string | null;
+  /** `STAFF_ADMIN_TOTP`: ADMINs must confirm a one-time code before anything else. */
+  adminTotpRequired: boolean;
   webhookAllowHttp: boolean;
   webhookAllowPrivate: boolean;
   webhookTimeoutMs: number;
@@ -34,6 +38,8 @@ export interface Config {
   metricsPort: number | null;
   /** `METRICS_AUTH`: `admin` (the admin bearer token) or `none`, for `/metrics` on the API port. */
   metricsAuth: 'admin' | 'none';
+  /** `WORKER_PORT`: a standalone worker's port for /health, /ready and /metrics; null: none. */
+  workerPort: number | null;
   /** The webhook worker's pacing on each kind of database (defaults: WORKER_TUNING). */
   workerTuning: Record<DatabaseKind, WorkerTuning>;
   /** How long a claimed delivery stays leased (defaults: LEASE_TUNING). */
@@ -146,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY === undefined ? null : secretsKeyOf(e.SECRETS_KEY),
     mongodbUrl: e.MONGODB_URL ?? null,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    publicOrigin: e.PUBLIC_URL === undefined ? null : new URL(e.PUBLIC_URL).origin,
+    adminTotpRequired:
+      e.STAFF_ADMIN_TOTP === 'required' || (e.STAFF_ADMIN_TOTP === 'auto' && e.NODE_ENV === 'production'),
     webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
@@ -155,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     metricsPort: e.METRICS_PORT ?? null,
     metricsAuth: e.METRICS_AUTH,
+    workerPort: e.WORKER_PORT ?? null,
     workerTuning: { server: { ...WORKER_TUNING.server }, embedded: { ...WORKER_TUNING.embedded } },
     lease: { ...LEASE_TUNING },
     reservationSweepEveryMs: RESERVATION_SWEEP_EVERY_MS,

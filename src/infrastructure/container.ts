@@ -11,6 +11,7 @@ import { httpModule } from './modules/http.module.js';
 import { inventoryModule } from './modules/inventory.module.js';
 import { logisticsModule } from './modules/logistics.module.js';
 import { organizationModule } from './modules/organization.module.js';
+import { staffModule } from './modules/staff.module.js';
 import { webhooksModule } from './modules/webhooks.module.js';
 import type { WebhookAlerts, WebhookSender } from '../application/ports/webhook-ports.js';
 import { TOKENS } from '../application/tokens.js';
@@ -45,6 +46,7 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
     billingModule,
     logisticsModule,
     webhooksModule,
+    staffModule,
     httpModule,
   );
   // Metrics around the webhook ports, without changing what they do.

@@ -40,7 +40,8 @@ function Url(schemes: string[], description: string) {
 export const Environment = Type.Object({
   NODE_ENV: Type.String({
     default: 'development',
-    description: '`production` requires ADMIN_TOKEN and SECRETS_KEY (never generated) and hides error details.',
+    description:
+      '`production` requires SECRETS_KEY (never generated), and ADMIN_TOKEN until a staff ADMIN exists; it hides error details and marks the session cookie Secure.',
   }),
   PORT: Int(0, 65535, { default: 3000, description: 'The port of the API (0: any free port).' }),
   DATABASE_URL: Url(['postgres:', 'postgresql:'], 'The PostgreSQL database; unset, the embedded database in DATA_DIR.'),
@@ -56,7 +57,8 @@ export const Environment = Type.Object({
     Type.String({
       minLength: 16,
       writeOnly: true,
-      description: 'The bearer token of the admin API; outside production, generated into DATA_DIR when unset.',
+      description:
+        'The bootstrap bearer token of the admin API (an unscoped ADMIN named `bootstrap`); outside production, generated into DATA_DIR when unset; in production optional once a staff ADMIN exists.',
     }),
   ),
   SECRETS_KEY: Type.Optional(
@@ -69,6 +71,15 @@ export const Environment = Type.Object({
     }),
   ),
   MONGODB_URL: Url(['mongodb:', 'mongodb+srv:'], "Agenda's job store for the webhook worker; unset, the database."),
+  PUBLIC_URL: Url(
+    ['http:', 'https:'],
+    "The service's public address: a cookie-authenticated back-office change must come from its origin (unset: the request's own host).",
+  ),
+  STAFF_ADMIN_TOTP: Word(['required', 'optional', 'auto'], {
+    default: 'auto',
+    description:
+      'Whether ADMINs must use a one-time code: `auto` is `required` in production and `optional` elsewhere. An ADMIN without one may only set it up.',
+  }),
   TRUST_PROXY: Type.String({
     default: 'false',
     description: "Express's `trust proxy`: false, a hop count, or a comma-separated list of proxy addresses or CIDRs.",
@@ -96,6 +107,12 @@ export const Environment = Type.Object({
   }),
   METRICS_PORT: Type.Optional(
     Int(1, 65535, { description: 'Serve /metrics on this port, unauthenticated, instead of the API port.' }),
+  ),
+  WORKER_PORT: Type.Optional(
+    Int(1, 65535, {
+      description:
+        'A standalone webhook worker (start:worker) serves /health, /ready and /metrics on this port, unauthenticated; unset: none.',
+    }),
   ),
   METRICS_AUTH: Word(['admin', 'none'], {
     default: 'admin',
@@ -184,12 +201,13 @@ function problem(name: string, text: string | undefined): string {
 function crossProblems(e: Environment): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === 'production') {
-    for (const name of ['ADMIN_TOKEN', 'SECRETS_KEY'] as const) {
-      if (e[name] === undefined) problems.push(`${name} is required when NODE_ENV=production`);
-    }
+    if (e.SECRETS_KEY === undefined) problems.push('SECRETS_KEY is required when NODE_ENV=production');
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     problems.push('METRICS_PORT must differ from PORT (unset it to serve /metrics on the API port)');
+  }
+  if (e.WORKER_PORT !== undefined && (e.WORKER_PORT === e.PORT || e.WORKER_PORT === e.METRICS_PORT)) {
+    problems.push("WORKER_PORT must differ from PORT and METRICS_PORT (the worker's probes never share a port)");
   }
   return problems;
 }

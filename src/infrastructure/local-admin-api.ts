@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { httpAdminApi, type AdminApi } from '../adapters/cli/admin-api.js';
@@ -13,9 +14,11 @@ import { INFRA } from './tokens.js';
  */
 export function localAdminApi(config: Config, logger: Logger): AdminApi & { stop(): Promise<void> } {
   let started: Promise<{ service: RunningService; server: Server; api: AdminApi }> | null = null;
+  // The command line on the server acts as `bootstrap`: with no ADMIN_TOKEN (production, once a
+  // staff ADMIN exists), this process's own loopback API takes a token nobody else knows.
+  const token = config.adminToken ?? randomBytes(32).toString('base64url');
   const start = async () => {
-    if (!config.adminToken) throw new Error('ADMIN_TOKEN is not set');
-    const service = await startService(config, logger, 'none');
+    const service = await startService({ ...config, adminToken: token }, logger, 'none');
     const app = resolve(service.container, INFRA.HttpApp);
     const server = await new Promise<Server>((listening, failed) => {
       const s = app.listen(0, '127.0.0.1', () => listening(s));
@@ -23,7 +26,7 @@ export function localAdminApi(config: Config, logger: Logger): AdminApi & { stop
     });
     const address = server.address();
     const port = address && typeof address === 'object' ? address.port : 0;
-    return { service, server, api: httpAdminApi(`http://127.0.0.1:${port}`, config.adminToken) };
+    return { service, server, api: httpAdminApi(`http://127.0.0.1:${port}`, token) };
   };
   return {
     async send(request) {

@@ -16,7 +16,8 @@ interface StoredSecrets {
  */
 export function withLocalSecrets(config: Config): { config: Config; adminTokenFromFile: boolean } {
   if (config.adminToken !== null && config.secretsKey !== null) return { config, adminTokenFromFile: false };
-  if (config.production) throw new Error('ADMIN_TOKEN and SECRETS_KEY are required when NODE_ENV=production');
+  // In production nothing is generated: SECRETS_KEY is required, ADMIN_TOKEN optional once a staff ADMIN exists.
+  if (config.production) return { config, adminTokenFromFile: false };
   const dir = resolve(config.dataDir);
   const file = join(dir, 'secrets.json');
   let stored: StoredSecrets;

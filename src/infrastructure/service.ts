@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { PurgeExpiredNonces } from '../application/access/purge-nonces.js';
 import type { AgendaWebhookDispatcher } from '../adapters/webhooks/agenda-dispatcher.js';
 import type { UndiciWebhookSender } from '../adapters/webhooks/undici-sender.js';
+import { createProbeApp } from '../adapters/http/probes.js';
 import { createApiServer } from '../adapters/http/server.js';
 import { TOKENS } from '../application/tokens.js';
 import type { Config } from './config.js';
@@ -11,8 +12,8 @@ import { buildContainer } from './container.js';
 import { resolve } from './modules/bind.js';
 import { INFRA } from './tokens.js';
 import { databaseOptions, openDatabase, type Database } from './database.js';
-import { migrateLatest, pendingMigrations } from './migrator.js';
-import { MigrationFailed } from './startup-errors.js';
+import { applyMigrations } from './migrator.js';
+import { readiness } from './readiness.js';
 
 /** `all`: API and webhook worker; `api` or `worker` alone (scale-out); `none`: neither (tools). */
 export type Mode = 'all' | 'api' | 'worker' | 'none';
@@ -25,20 +26,10 @@ export interface RunningService {
   port: number | null;
   /** The port of the separate metrics server (METRICS_PORT), if any. */
   metricsPort: number | null;
+  /** The port of a standalone worker's probes (WORKER_PORT), if any. */
+  workerPort: number | null;
   /** Stops accepting, lets requests and deliveries under way finish (until `deadlineMs`), closes the database. */
   stop(options?: { deadlineMs?: number }): Promise<void>;
-}
-
-/** Runs migrations; a failure names the first migration not applied. */
-async function migrate(db: Database): Promise<string[]> {
-  // Connection failures first, as themselves (unreachable, refused), not as a failed migration.
-  await db.knex.raw('select 1');
-  try {
-    return await migrateLatest(db.knex);
-  } catch (err) {
-    const pending = await pendingMigrations(db.knex).catch(() => []);
-    throw new MigrationFailed(pending[0] ?? null, err);
-  }
 }
 
 function listen(server: Server, port: number): Promise<void> {
@@ -72,6 +63,7 @@ function closeServer(server: Server, deadlineMs: number): Promise<void> {
 interface Opened {
   server: Server | null;
   metricsServer: Server | null;
+  probeServer: Server | null;
   worker: AgendaWebhookDispatcher | null;
   timers: NodeJS.Timeout[];
 }
@@ -109,6 +101,18 @@ function createMetricsServer(container: Container, logger: Logger): Server {
   });
 }
 
+/** A standalone worker's probe port (WORKER_PORT): /health, /ready and /metrics, unauthenticated. */
+function createProbeServer(container: Container, logger: Logger): Server {
+  const knex = resolve(container, INFRA.Knex);
+  const runtime = resolve(container, INFRA.Runtime);
+  const app = createProbeApp({
+    logger,
+    ready: () => readiness(knex, runtime),
+    metrics: resolve(container, INFRA.Metrics),
+  });
+  return createServer(app);
+}
+
 /** Starts what `mode` asks for, recording each part in `opened` as soon as it is open. */
 async function startParts(
   container: Container,
@@ -128,6 +132,11 @@ async function startParts(
     opened.metricsServer = createMetricsServer(container, logger);
     await listen(opened.metricsServer, config.metricsPort);
   }
+  // A standalone worker answers its probes on a port of its own, open before the worker starts.
+  if (config.workerPort !== null && mode === 'worker') {
+    opened.probeServer = createProbeServer(container, logger);
+    await listen(opened.probeServer, config.workerPort);
+  }
   // The webhook worker: Agenda-driven dispatcher of the outbox.
   if (mode === 'all' || mode === 'worker') {
     runtime.workerExpected = true;
@@ -143,13 +152,15 @@ async function startParts(
  * counts of the last second are written (a graceful stop loses none) and the webhook sender closes.
  */
 async function stopParts(container: Container, opened: Opened, deadlineMs: number, logger: Logger): Promise<void> {
-  const { server, metricsServer, worker, timers } = opened;
+  const { server, metricsServer, probeServer, worker, timers } = opened;
   for (const t of timers) clearInterval(t);
   await Promise.all([
     server ? closeServer(server, deadlineMs) : undefined,
     worker?.stop(),
     metricsServer ? closeServer(metricsServer, 0) : undefined,
   ]);
+  // The probes answer until the worker has stopped.
+  if (probeServer) await closeServer(probeServer, 0);
   if (server) {
     await resolve(container, TOKENS.UsageMeter)
       .close()
@@ -165,7 +176,7 @@ async function stopParts(container: Container, opened: Opened, deadlineMs: numbe
 async function abandonParts(opened: Opened): Promise<void> {
   for (const t of opened.timers) clearInterval(t);
   await opened.worker?.stop().catch(() => undefined);
-  for (const s of [opened.server, opened.metricsServer]) if (s?.listening) s.close();
+  for (const s of [opened.server, opened.metricsServer, opened.probeServer]) if (s?.listening) s.close();
 }
 
 function portOf(server: Server | null): number | null {
@@ -178,6 +189,20 @@ function portOf(server: Server | null): number | null {
  * sequence serves `npm start`, the scale-out entry points and the end-to-end tests. A database
  * handed in stays open at stop (its owner closes it); one opened here closes with the service.
  */
+/**
+ * In production the bootstrap ADMIN_TOKEN may be left unset once a staff ADMIN exists (the
+ * command line on the server still acts as `bootstrap`); until then nobody could administer.
+ */
+async function requireSomeAdmin(config: Config, db: Database): Promise<void> {
+  if (!config.production || config.adminToken !== null) return;
+  const admin = await db.knex('staff').where({ role: 'ADMIN', active: true }).first('id');
+  if (!admin) {
+    throw new Error(
+      'ADMIN_TOKEN is required when NODE_ENV=production until a staff ADMIN exists (create one: npm run admin -- staff:create)',
+    );
+  }
+}
+
 export async function startService(
   config: Config,
   logger: Logger,
@@ -185,10 +210,11 @@ export async function startService(
   database?: Database,
 ): Promise<RunningService> {
   const db = database ?? (await openDatabase(databaseOptions(config)));
-  const opened: Opened = { server: null, metricsServer: null, worker: null, timers: [] };
+  const opened: Opened = { server: null, metricsServer: null, probeServer: null, worker: null, timers: [] };
   try {
-    const applied = await migrate(db);
+    const applied = await applyMigrations(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    if (mode !== 'none') await requireSomeAdmin(config, db);
     const container = buildContainer({ config, logger, database: db });
     await startParts(container, config, logger, mode, opened);
     let stopped = false;
@@ -198,6 +224,7 @@ export async function startService(
       server: opened.server,
       port: portOf(opened.server),
       metricsPort: portOf(opened.metricsServer),
+      workerPort: portOf(opened.probeServer),
       async stop(options = {}) {
         if (stopped) return;
         stopped = true;

@@ -2,28 +2,22 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { clientFor, createBillingTenant, createIntegration, createTenantSetup } from '../support/mothers.js';
 import { resetData, TEST_DATABASE_URL, testDatabase } from '../support/database.js';
-import { freePort, spawnProcess, until, type Spawned } from '../support/processes.js';
+import { startApiProcess, until, type ApiProcess } from '../support/processes.js';
 import { ADMIN_TOKEN, call } from '../support/service.js';
 
-/** One API process of the service on the test PostgreSQL server (`npm run start:api` without the build). */
-async function startApi(secretsKey: string): Promise<{ baseUrl: string; proc: Spawned }> {
-  const port = await freePort();
-  const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'src/infrastructure/main.ts', 'api'], {
+/** One API process on the test PostgreSQL server. */
+function startApi(secretsKey: string): Promise<ApiProcess> {
+  return startApiProcess({
     DATABASE_URL: TEST_DATABASE_URL!,
-    PORT: String(port),
     ADMIN_TOKEN,
     SECRETS_KEY: secretsKey,
-    LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000',
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await until(async () => (await fetch(`${baseUrl}/health`)).ok, 90_000, `API process on ${port}\n${proc.output()}`);
-  return { baseUrl, proc };
 }
 
 describe('e2e: two API processes on one PostgreSQL (rate limit and metering across processes)', function () {
-  let a: { baseUrl: string; proc: Spawned };
-  let b: { baseUrl: string; proc: Spawned };
+  let a: ApiProcess;
+  let b: ApiProcess;
 
   before(async function () {
     if (!TEST_DATABASE_URL) {
@@ -35,12 +29,7 @@ describe('e2e: two API processes on one PostgreSQL (rate limit and metering acro
     [a, b] = await Promise.all([startApi(key), startApi(key)]);
   });
   after(async () => {
-    for (const p of [a, b]) {
-      if (p && p.proc.child.exitCode === null) {
-        p.proc.child.kill('SIGTERM');
-        await p.proc.exited;
-      }
-    }
+    await Promise.all([a, b].map((p) => p?.stop()));
   });
 
   it('gives an integration limited to 5 per minute exactly 5 answers, then 429s, wherever each request lands; usage counts both', async () => {

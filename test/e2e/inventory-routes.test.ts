@@ -98,7 +98,7 @@ describe('e2e: external inventory routes through the signing client (real gate, 
     expect(approved.body.data).to.include({
       id: r.id,
       status: 'APPROVED',
-      decidedBy: 'admin-api',
+      decidedBy: 'bootstrap',
       tenantId: a.tenantId,
     });
     expect(await stockRow(a, p.id)).to.equal(12.5);
@@ -118,7 +118,7 @@ describe('e2e: external inventory routes through the signing client (real gate, 
       quantity: 12.5,
       balanceAfter: 12.5,
       adjustmentRequestId: r.id,
-      approvedBy: 'admin-api',
+      approvedBy: 'bootstrap',
       row: 1,
     });
     const events = await svc.database.knex('outbox_events').where({ event_name: 'inventory.adjustment.approved' });

@@ -77,8 +77,23 @@ describe('configuration from the environment', () => {
     }
   });
 
-  it('requires ADMIN_TOKEN and SECRETS_KEY in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).to.throw(ConfigError, 'ADMIN_TOKEN is required');
+  it('requires SECRETS_KEY in production; ADMIN_TOKEN is checked at start, against the staff ADMINs', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).to.throw(ConfigError, 'SECRETS_KEY is required');
+    const key = 'a'.repeat(64);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).adminToken).to.equal(null);
+  });
+
+  it('requires a one-time code of ADMINs in production unless STAFF_ADMIN_TOTP says otherwise', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).adminTotpRequired).to.equal(true);
+    expect(loadConfig({}).adminTotpRequired).to.equal(false);
+    expect(loadConfig({ STAFF_ADMIN_TOTP: 'required' }).adminTotpRequired).to.equal(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key, STAFF_ADMIN_TOTP: 'optional' }).adminTotpRequired,
+    ).to.equal(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/base/' }).publicOrigin).to.equal(
+      'https://shop.example.com',
+    );
   });
 
   it('reads a flag as true, 1 or yes and false, 0 or no, and a word of a list, in any case', () => {

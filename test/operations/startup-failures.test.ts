@@ -65,6 +65,11 @@ describe('operations: start-up failures are one line and a non-zero exit', funct
     expectOneLine(r, new RegExp(`^The embedded database in .* is in use by process ${process.pid} .*Stop it first`));
   });
 
+  it('production without ADMIN_TOKEN before any staff ADMIN exists', async () => {
+    const result = await start({ NODE_ENV: 'production', ADMIN_TOKEN: '', DATA_DIR: tempDir(), PORT: '0' });
+    expectOneLine(result, /ADMIN_TOKEN is required when NODE_ENV=production until a staff ADMIN exists/);
+  });
+
   it('port in use', async () => {
     const port = await freePort();
     const blocker: Server = createServer();

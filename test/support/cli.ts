@@ -11,8 +11,8 @@ export interface CliRun {
 }
 
 /** Runs the admin command-line tool against the test service's admin API, capturing its output. */
-export function cliFor(svc: TestService) {
-  const api = httpAdminApi(svc.baseUrl, ADMIN_TOKEN);
+export function cliFor(svc: TestService, token = ADMIN_TOKEN) {
+  const api = httpAdminApi(svc.baseUrl, token);
   return async (...argv: string[]): Promise<CliRun> => {
     const out: string[] = [];
     const err: string[] = [];

@@ -54,3 +54,34 @@ export function isAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** A running API process of the service and its address. */
+export interface ApiProcess {
+  baseUrl: string;
+  proc: Spawned;
+  stop(): Promise<void>;
+}
+
+/**
+ * One API process of the service on the test PostgreSQL server (`npm run start:api` without the
+ * build), answering `/health` before this resolves.
+ */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'src/infrastructure/main.ts', 'api'], {
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await until(async () => (await fetch(`${baseUrl}/health`)).ok, 90_000, `API process on ${port}\n${proc.output()}`);
+  return {
+    baseUrl,
+    proc,
+    async stop() {
+      if (proc.child.exitCode !== null) return;
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+    },
+  };
+}

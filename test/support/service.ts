@@ -12,6 +12,8 @@ export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export interface TestService {
   baseUrl: string;
+  /** A standalone worker's probe port (`workerPort` set, mode `worker`), else null. */
+  workerPort: number | null;
   container: Container;
   database: Database;
   config: Config;
@@ -44,6 +46,7 @@ export async function startTestService(
   const service = await startService(config, logger, options.mode ?? 'api', database);
   return {
     baseUrl: `http://127.0.0.1:${service.port}`,
+    workerPort: service.workerPort,
     container: service.container,
     database,
     config,

@@ -6,6 +6,7 @@ import { billingCommands } from './commands/billing.js';
 import { logisticsCommands } from './commands/logistics.js';
 import { inventoryCommands } from './commands/inventory.js';
 import { organizationCommands } from './commands/organization.js';
+import { staffCommands } from './commands/staff.js';
 import { webhookCommands } from './commands/webhooks.js';
 import { record, table } from './output.js';
 
@@ -17,6 +18,7 @@ export const COMMANDS: readonly CliCommand[] = [
   ...logisticsCommands,
   ...accessCommands,
   ...webhookCommands,
+  ...staffCommands,
 ];
 
 export interface CliIo {

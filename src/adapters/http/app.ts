@@ -1,9 +1,8 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
-import { sendData } from './envelope.js';
 import { errorHandler } from './error-mapper.js';
 import { buildOpenApiDocument } from './openapi/document.js';
-import { DatabaseUnavailable, ServiceUnavailable, UnsupportedMediaType } from './http-errors.js';
+import { UnsupportedMediaType } from './http-errors.js';
 import { BODY_LIMIT_BYTES, guardBody, MAX_JSON_DEPTH, readJsonBody, requireDecodablePath } from './input-guard.js';
 import {
   accessLog,
@@ -15,6 +14,7 @@ import {
   type RequestObserver,
 } from './observability.js';
 import { createDocsRouter } from './openapi/docs-page.js';
+import { mountProbes, type Readiness } from './probes.js';
 
 /**
  * The external API: its 405s come after its authentication checks, so a call that fails them gets the
@@ -30,7 +30,7 @@ export interface HttpAppOptions {
   /** Express `trust proxy`: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   /** True when the service can serve (database reachable...), else the reason it cannot. */
-  ready: () => Promise<boolean | string>;
+  ready: Readiness;
   /** Request metrics and the `/metrics` endpoint (with its gate, if any). */
   observability?: {
     requests?: RequestObserver;
@@ -67,23 +67,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.locals.routes = routes;
   app.use(accessLog(options.logger, routes, options.observability?.requests));
 
-  app.get('/health', (_req, res) => {
-    sendData(res, { status: 'ok' });
-  });
-  app.get('/ready', async (_req, res) => {
-    const verdict = await options.ready().catch(() => false);
-    if (verdict === false) throw new DatabaseUnavailable();
-    if (verdict !== true) throw new ServiceUnavailable(verdict);
-    sendData(res, { status: 'ready' });
-  });
+  mountProbes(app, routes, options.ready);
   // The document answers without authentication; built once, on first request.
   let openApi: string | null = null;
   app.get(OPENAPI_PATH, (_req, res) => {
     openApi ??= JSON.stringify(buildOpenApiDocument());
     res.type('application/json').send(openApi);
   });
-  routes.add('/health', ['GET']);
-  routes.add('/ready', ['GET']);
   routes.add(OPENAPI_PATH, ['GET']);
   const metrics = options.observability?.metrics;
   if (metrics) {

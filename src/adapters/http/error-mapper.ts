@@ -109,9 +109,9 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   }
   const status = STATUS[known.kind];
   const body = errorBody(status, known.code, known.message, known.details);
-  return known instanceof DatabaseUnavailable
-    ? { status, body, retryAfterSeconds: known.retryAfterSeconds }
-    : { status, body };
+  // Errors that say when to try again (an unreachable database, a rate limit) give `Retry-After`.
+  const retry = (known as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof retry === 'number' ? { status, body, retryAfterSeconds: retry } : { status, body };
 }
 
 /**
@@ -136,7 +136,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status } = response;
     if (status >= 500 && status !== 503) {
       logger.error({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
-    } else if (response.retryAfterSeconds !== undefined) {
+    } else if (status === 503 && response.retryAfterSeconds !== undefined) {
       logger.warn({ err, requestId: req.id, method: req.method, url: req.originalUrl }, 'database not reachable');
     }
     if (res.headersSent) {

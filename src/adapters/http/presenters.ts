@@ -9,13 +9,14 @@ import type {
   TenantData,
   TenantDetailData,
   WarehouseData,
+  WarehouseSummaryData,
 } from '../shared/responses/organization.js';
 
 /** Aggregates → response objects. Money and quantities serialise as exact JSON numbers. */
 export { presentCustomer } from './billing-presenters.js';
 
 export function presentTenant(t: Tenant): Static<typeof TenantData> {
-  return { id: t.id, name: t.name, createdAt: t.createdAt.toISOString() };
+  return { id: t.id, name: t.name, pricesIncludeTax: t.pricesIncludeTax, createdAt: t.createdAt.toISOString() };
 }
 
 export function presentBranch(b: Branch): Static<typeof BranchData> {
@@ -35,6 +36,11 @@ export function presentFiscalYear(y: FiscalYear): Static<typeof FiscalYearData> 
 
 export function presentWarehouse(w: Warehouse): Static<typeof WarehouseData> {
   return { id: w.id, tenantId: w.tenantId, branchId: w.branchId, name: w.name, createdAt: w.createdAt.toISOString() };
+}
+
+/** A warehouse as the external API lists it: the id its other calls take, its name and branch. */
+export function presentWarehouseSummary(w: Warehouse): Static<typeof WarehouseSummaryData> {
+  return { id: w.id, name: w.name, branchId: w.branchId };
 }
 
 /** A tenant with its set-up records, as the back office reads it (never a secret). */

@@ -36,21 +36,34 @@ export class PostgresAuthFailureLimiter implements AuthFailureLimiter {
 
   async recordFailure(address: string): Promise<number> {
     const now = Date.now();
-    const result = await this.knex.raw<{ rows: { points: number; expire: string }[] }>(
-      `INSERT INTO ${AUTH_FAILURE_TABLE} AS f (key, points, expire) VALUES (?, 1, ?)
-       ON CONFLICT (key) DO UPDATE SET
-         points = CASE WHEN f.expire <= ? THEN 1 ELSE f.points + 1 END,
-         expire = CASE WHEN f.expire <= ? THEN excluded.expire ELSE f.expire END
-       RETURNING points, expire`,
-      [`authfail:${address}`, now + WINDOW_MS, now, now],
-    );
-    const row = result.rows[0]!;
+    const row = await countFailure(this.knex, `authfail:${address}`, WINDOW_MS, now);
     if (row.points <= this.limitPerMinute) return 0;
     const ms = Math.max(1, Number(row.expire) - now);
     if (this.blockedUntil.size >= this.maxRemembered) this.blockedUntil.clear();
     this.blockedUntil.set(address, now + ms);
     return ms;
   }
+}
+
+/**
+ * Counts one failure for `key` in its fixed window (a window that ended starts again at 1): the
+ * count and the window's end (epoch ms).
+ */
+export async function countFailure(
+  knex: Knex,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ points: number; expire: string }> {
+  const result = await knex.raw<{ rows: { points: number; expire: string }[] }>(
+    `INSERT INTO ${AUTH_FAILURE_TABLE} AS f (key, points, expire) VALUES (?, 1, ?)
+     ON CONFLICT (key) DO UPDATE SET
+       points = CASE WHEN f.expire <= ? THEN 1 ELSE f.points + 1 END,
+       expire = CASE WHEN f.expire <= ? THEN excluded.expire ELSE f.expire END
+     RETURNING points, expire`,
+    [key, now + windowMs, now, now],
+  );
+  return result.rows[0]!;
 }
 
 /** Deletes the rows of windows that ended before `now`. */

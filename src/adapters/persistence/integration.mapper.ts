@@ -18,6 +18,8 @@ export interface IntegrationRow {
   allowed_ips: string | null;
   webhook_url: string | null;
   webhook_secret_enc: string | null;
+  previous_webhook_secret_enc: string | null;
+  previous_webhook_secret_expires_at: Date | null;
   webhook_events: string[] | null;
   webhook_paused_at: Date | null;
   require_signed_reads: boolean;
@@ -29,9 +31,32 @@ export interface IntegrationRow {
   updated_at: Date;
 }
 
-/** Row ↔ Integration. Secrets are decrypted on load and encrypted on save; nothing else sees the ciphertext. */
+/**
+ * Row ↔ Integration. Secrets are decrypted on load and encrypted on save; nothing else sees the
+ * ciphertext. A secret saved unchanged keeps the ciphertext it was loaded with (encryption is
+ * randomised, so a fresh one would look like a change, to the audit log too).
+ */
 export class IntegrationMapper {
+  /** Each secret this mapper decrypted, by its plain text. */
+  private readonly loaded = new Map<string, string>();
+
   constructor(private readonly cipher: SecretCipher) {}
+
+  private open(ciphertext: string): string;
+  private open(ciphertext: string | null): string | null;
+  private open(ciphertext: string | null): string | null {
+    if (ciphertext === null) return null;
+    const plain = this.cipher.decrypt(ciphertext);
+    this.loaded.set(plain, ciphertext);
+    return plain;
+  }
+
+  private seal(plain: string): string;
+  private seal(plain: string | null): string | null;
+  private seal(plain: string | null): string | null {
+    if (plain === null) return null;
+    return this.loaded.get(plain) ?? this.cipher.encrypt(plain);
+  }
 
   toIntegration(row: IntegrationRow): Integration {
     return Integration.restore({
@@ -42,12 +67,14 @@ export class IntegrationMapper {
       role: row.role as Role,
       clientName: row.client_name,
       clientId: row.client_id,
-      clientSecret: this.cipher.decrypt(row.client_secret_enc),
-      previousClientSecret: row.previous_client_secret_enc ? this.cipher.decrypt(row.previous_client_secret_enc) : null,
+      clientSecret: this.open(row.client_secret_enc),
+      previousClientSecret: this.open(row.previous_client_secret_enc),
       previousSecretExpiresAt: row.previous_secret_expires_at,
       allowedIps: IpAllowList.parse(row.allowed_ips),
       webhookUrl: row.webhook_url,
-      webhookSecret: row.webhook_secret_enc ? this.cipher.decrypt(row.webhook_secret_enc) : null,
+      webhookSecret: this.open(row.webhook_secret_enc),
+      previousWebhookSecret: this.open(row.previous_webhook_secret_enc),
+      previousWebhookSecretExpiresAt: row.previous_webhook_secret_expires_at,
       webhookEvents: row.webhook_events as WebhookEventName[] | null,
       webhookPausedAt: row.webhook_paused_at,
       requireSignedReads: row.require_signed_reads,
@@ -69,12 +96,14 @@ export class IntegrationMapper {
       role: s.role,
       client_name: s.clientName,
       client_id: s.clientId,
-      client_secret_enc: this.cipher.encrypt(s.clientSecret),
-      previous_client_secret_enc: s.previousClientSecret ? this.cipher.encrypt(s.previousClientSecret) : null,
+      client_secret_enc: this.seal(s.clientSecret),
+      previous_client_secret_enc: this.seal(s.previousClientSecret),
       previous_secret_expires_at: s.previousSecretExpiresAt,
       allowed_ips: s.allowedIps.restricted ? s.allowedIps.toString() : null,
       webhook_url: s.webhookUrl,
-      webhook_secret_enc: s.webhookSecret ? this.cipher.encrypt(s.webhookSecret) : null,
+      webhook_secret_enc: this.seal(s.webhookSecret),
+      previous_webhook_secret_enc: this.seal(s.previousWebhookSecret),
+      previous_webhook_secret_expires_at: s.previousWebhookSecretExpiresAt,
       webhook_events: s.webhookEvents,
       webhook_paused_at: s.webhookPausedAt,
       require_signed_reads: s.requireSignedReads,

@@ -5,27 +5,21 @@ import type { FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Branch, Tenant, Warehouse } from '../../domain/organization/organization.js';
 import { likePattern } from './like-pattern.js';
 import { paginate } from './paginate.js';
-
-interface TenantRow {
-  id: string;
-  name: string;
-  created_at: Date;
-}
-
-const toTenant = (r: TenantRow): Tenant => ({ id: r.id, name: r.name, createdAt: r.created_at });
+import { toTenant, type TenantRow } from './tenant.mapper.js';
 
 /** The back office's reads of tenants and their set-up records. */
 export class KnexOrganizationQueries implements OrganizationQueries {
   constructor(private readonly db: Knex) {}
 
-  listTenants(query: PageRequest & { search?: string }): Promise<Page<Tenant>> {
+  listTenants(query: PageRequest & { search?: string; within?: readonly string[] }): Promise<Page<Tenant>> {
     const base = this.db('tenants');
+    if (query.within) base.whereIn('id', [...query.within]);
     if (query.search) base.whereRaw('lower(name) LIKE ?', [likePattern(query.search)]);
     // Case-insensitive by name whatever the database's collation, then exact name and id: a stable order.
     return paginate(
       base,
       query,
-      (q) => q.select('id', 'name', 'created_at').orderByRaw('lower(name), name, id'),
+      (q) => q.select('id', 'name', 'prices_include_tax', 'created_at').orderByRaw('lower(name), name, id'),
       toTenant,
     );
   }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { IntegrationUsage, PlanDirectory, PlanRepository } from '../../application/ports/gateway-ports.js';
 import { Plan, type OveragePolicy, type Tier } from '../../domain/access/gateway.js';
+import type { Db } from './db.js';
 
 interface PlanRow {
   tier: Tier;
@@ -13,7 +14,7 @@ const toPlan = (row: PlanRow): Plan =>
 
 /** Tenants' plans (`tenant_plans`) and monthly usage (`usage_counters`). */
 export class KnexPlanRepository implements PlanRepository {
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly knex: Db) {}
 
   async find(tenantId: string): Promise<Plan | null> {
     const row = (await this.knex('tenant_plans').where({ tenant_id: tenantId }).first()) as PlanRow | undefined;

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { KeyedWrite } from '../../application/ports/gateway-ports.js';
-import type { Repositories, UnitOfWork } from '../../application/ports/unit-of-work.js';
+import type { Repositories, UnitOfWork, WriteScope } from '../../application/ports/unit-of-work.js';
+import { isAudited, type AuditedChange } from '../../application/ports/staff-ports.js';
+import { changesBetween } from '../../domain/staff/audit.js';
+import { KnexAuditLog } from './staff/audit-log.js';
+import { snapshotOf, tenantOfSnapshot } from './staff/audit-targets.js';
+import { KnexStaffRepository } from './staff/staff-repository.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
@@ -21,6 +26,7 @@ import { KnexOutboxFeed } from './outbox-feed.js';
 import { KnexPaymentRepository, KnexRefundRepository } from './payment-refund-repositories.js';
 import { KnexOutbox } from './outbox-repository.js';
 import type { Db, SeenAggregates } from './db.js';
+import { KnexPlanRepository } from './plan-repository.js';
 import { KnexProductRepository } from './product-repository.js';
 import { KnexReservationRepository } from './reservation-repository.js';
 import { KnexShipmentRepository } from './shipment-repository.js';
@@ -63,10 +69,25 @@ export function repositoriesFor(
     shipments: new KnexShipmentRepository(db, seen),
     outboxFeed: new KnexOutboxFeed(db),
     webhookDeliveries: new KnexWebhookDeliveryRepository(db, cipher),
+    staff: new KnexStaffRepository(db, cipher),
+    plans: new KnexPlanRepository(db),
+    auditLog: new KnexAuditLog(db),
   };
 }
 
 const MAX_ATTEMPTS = 5;
+
+/** The id of what a create made: the result's own, or that of the record it carries. */
+function idOf(result: unknown): string | null {
+  if (typeof result !== 'object' || result === null) return null;
+  const { id } = result as { id?: unknown };
+  if (typeof id === 'string') return id;
+  for (const value of Object.values(result)) {
+    const nested = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+    if (typeof nested === 'string') return nested;
+  }
+  return null;
+}
 
 /**
  * Where a keyed request's write stands: its held transaction to join; the key itself when this
@@ -106,8 +127,12 @@ export class KnexUnitOfWork implements UnitOfWork {
     private readonly cipher: SecretCipher,
   ) {}
 
-  run<T>(work: (repos: Repositories) => Promise<T>, keyedWrite?: KeyedWrite): Promise<T> {
-    const keyed = stageOf(keyedWrite);
+  run<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
+    if (isAudited(scope)) {
+      if (scope.entry !== null) return this.run(work);
+      return retried(() => this.knex.transaction((trx) => this.audited(trx, scope, work)));
+    }
+    const keyed = stageOf(scope);
     if (keyed instanceof HeldKeyTransaction)
       return keyed.trx.transaction((savepoint) => this.withOutbox(savepoint, work));
     if (keyed) {
@@ -119,8 +144,9 @@ export class KnexUnitOfWork implements UnitOfWork {
     return retried(() => this.knex.transaction((trx) => this.withOutbox(trx, work)));
   }
 
-  runStatement<T>(work: (repos: Repositories) => Promise<T>, keyedWrite?: KeyedWrite): Promise<T> {
-    const keyed = stageOf(keyedWrite);
+  runStatement<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
+    if (isAudited(scope)) return this.run(work, scope);
+    const keyed = stageOf(scope);
     if (keyed instanceof HeldKeyTransaction) return this.statement(keyed.trx, work);
     // The key's row goes into the statement itself; the transaction around it is the one held
     // until the answer.
@@ -128,8 +154,8 @@ export class KnexUnitOfWork implements UnitOfWork {
     return retried(() => this.statement(this.knex, work));
   }
 
-  read<T>(work: (repos: Repositories) => Promise<T>, keyedWrite?: KeyedWrite): Promise<T> {
-    const keyed = stageOf(keyedWrite);
+  read<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
+    const keyed = isAudited(scope) ? undefined : stageOf(scope);
     return work(repositoriesFor(keyed instanceof HeldKeyTransaction ? keyed.trx : this.knex, this.cipher));
   }
 
@@ -145,6 +171,37 @@ export class KnexUnitOfWork implements UnitOfWork {
       }
     });
     scope.held = new HeldKeyTransaction(trx, scope);
+    return result;
+  }
+
+  /**
+   * The change and its audit entry in one transaction: the target's fields are read before and
+   * after the work (a create's id is the result's), and the entry, appended last, names what
+   * changed.
+   */
+  private async audited<T>(
+    trx: Knex.Transaction,
+    change: AuditedChange,
+    work: (repos: Repositories) => Promise<T>,
+  ): Promise<T> {
+    const { type } = change.target;
+    const before = change.target.id === null ? null : await snapshotOf(trx, type, change.target.id);
+    const result = await this.withOutbox(trx, work);
+    const id = change.target.id ?? idOf(result);
+    // A create's work returns what it made: an entry that cannot name its record is a bug, refused.
+    if (id === null) throw new Error(`audited ${change.action}: the work returned no ${type} to name`);
+    const after = await snapshotOf(trx, type, id);
+    change.entry = await new KnexAuditLog(trx).append({
+      at: new Date(),
+      actor: { type: change.actor.type, staffId: change.actor.staffId, email: change.actor.email },
+      action: change.action,
+      tenantId: change.tenantId ?? tenantOfSnapshot(type, after ?? before),
+      targetType: type,
+      targetId: id,
+      ip: change.ip,
+      requestId: change.requestId,
+      changes: changesBetween(before, after),
+    });
     return result;
   }
 

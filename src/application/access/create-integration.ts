@@ -3,7 +3,7 @@ import { BranchNotFound, FiscalYearNotFound, TenantNotFound } from '../../domain
 import type { SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { CreateIntegrationCommand } from './commands.js';
 
 /** The one-time creation response: the only time the secrets are shown. */
@@ -24,7 +24,7 @@ export class CreateIntegration {
     private readonly webhookPolicy: WebhookTargetPolicy,
   ) {}
 
-  async execute(input: CreateIntegrationCommand): Promise<CreatedIntegration> {
+  async execute(input: CreateIntegrationCommand, scope?: WriteScope): Promise<CreatedIntegration> {
     const integration = Integration.create(
       { ...input, id: this.ids.next() },
       {
@@ -40,7 +40,8 @@ export class CreateIntegration {
       if (!(await r.branches.findById(input.tenantId, input.branchId))) throw new BranchNotFound();
       if (!(await r.fiscalYears.findById(input.tenantId, input.fiscalYearId))) throw new FiscalYearNotFound();
       await r.integrations.add(integration);
-    });
+      return integration;
+    }, scope);
     const state = integration.state();
     return {
       integration,

@@ -2,7 +2,7 @@ import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { Integration } from '../../domain/access/integration.js';
 import type { ApiKeyHasher, IntegrationDirectory } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 
 /**
  * Back office: issues an integration's API key, or replaces the one it has. The
@@ -18,7 +18,7 @@ export class IssueApiKey {
     private readonly directory: IntegrationDirectory,
   ) {}
 
-  async execute(id: string): Promise<{ integration: Integration; apiKey: string }> {
+  async execute(id: string, scope?: WriteScope): Promise<{ integration: Integration; apiKey: string }> {
     const apiKey = this.apiKeys.generate();
     const hash = this.apiKeys.hash(apiKey);
     const now = this.clock.now();
@@ -28,7 +28,7 @@ export class IssueApiKey {
       found.setApiKey(hash, now);
       await r.integrations.save(found);
       return found;
-    });
+    }, scope);
     this.directory.invalidate(integration.clientId);
     return { integration, apiKey };
   }

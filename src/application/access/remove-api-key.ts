@@ -2,7 +2,7 @@ import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { Integration } from '../../domain/access/integration.js';
 import type { IntegrationDirectory } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 
 /**
  * Back office: removes an integration's API key; requests no longer need one.
@@ -15,7 +15,7 @@ export class RemoveApiKey {
     private readonly directory: IntegrationDirectory,
   ) {}
 
-  async execute(id: string): Promise<Integration> {
+  async execute(id: string, scope?: WriteScope): Promise<Integration> {
     const now = this.clock.now();
     const integration = await this.uow.run(async (r) => {
       const found = await r.integrations.findByIdAcrossTenants(id, { forUpdate: true });
@@ -25,7 +25,7 @@ export class RemoveApiKey {
         await r.integrations.save(found);
       }
       return found;
-    });
+    }, scope);
     this.directory.invalidate(integration.clientId);
     return integration;
   }

@@ -2,7 +2,7 @@ import { DEFAULT_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
 import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { IntegrationDirectory, SecretGenerator } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { RotateClientSecretCommand } from './commands.js';
 
 /**
@@ -20,6 +20,7 @@ export class RotateClientSecret {
   async execute(
     id: string,
     command: RotateClientSecretCommand = {},
+    scope?: WriteScope,
   ): Promise<{ clientId: string; clientSecret: string; previousSecretExpiresAt: Date | null }> {
     const overlapMs = command.overlapSeconds === undefined ? DEFAULT_SECRET_OVERLAP_MS : command.overlapSeconds * 1000;
     const now = this.clock.now();
@@ -30,7 +31,7 @@ export class RotateClientSecret {
       found.rotateClientSecret(clientSecret, overlapMs, now);
       await r.integrations.save(found);
       return found;
-    });
+    }, scope);
     this.directory.invalidate(integration.clientId);
     return {
       clientId: integration.clientId,

@@ -2,24 +2,27 @@ import { monthOf, Plan, type Tier, type UsageFigures } from '../../domain/access
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IntegrationUsage, PlanDirectory, PlanRepository } from '../ports/gateway-ports.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { SetTenantPlanCommand, UsageQuery } from './commands.js';
 
 /** Back office: sets a tenant's monthly plan. Errors: TenantNotFound, ValidationError. */
 export class SetTenantPlan {
   constructor(
-    private readonly plans: PlanRepository,
+    private readonly uow: UnitOfWork<'plans'>,
     private readonly directory: PlanDirectory,
     private readonly clock: Clock,
   ) {}
 
-  async execute(tenantId: string, command: SetTenantPlanCommand): Promise<Plan> {
+  async execute(tenantId: string, command: SetTenantPlanCommand, scope?: WriteScope): Promise<Plan> {
     const plan = Plan.of({
       tier: command.tier,
       overagePricePerCall: String(command.overagePricePerCall),
       overagePolicy: command.overagePolicy,
     });
-    if (!(await this.plans.tenantExists(tenantId))) throw new TenantNotFound();
-    await this.plans.save(tenantId, plan, this.clock.now());
+    await this.uow.run(async (r) => {
+      if (!(await r.plans.tenantExists(tenantId))) throw new TenantNotFound();
+      await r.plans.save(tenantId, plan, this.clock.now());
+    }, scope);
     this.directory.invalidate(tenantId);
     return plan;
   }

@@ -2,7 +2,7 @@ import { parseWebhookUrl, type Integration } from '../../domain/access/integrati
 import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { IntegrationDirectory, SecretGenerator, WebhookTargetPolicy } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { UpdateIntegrationCommand } from './commands.js';
 
 /**
@@ -22,6 +22,7 @@ export class UpdateIntegration {
   async execute(
     id: string,
     changes: UpdateIntegrationCommand,
+    scope?: WriteScope,
   ): Promise<{ integration: Integration; webhookSecret?: string }> {
     // Checked before the transaction: the policy may resolve the host name.
     const newUrl = changes.webhookUrl === undefined ? null : parseWebhookUrl(changes.webhookUrl);
@@ -32,7 +33,7 @@ export class UpdateIntegration {
       const issued = integration.update(changes, () => this.secrets.webhookSecret(), this.clock.now());
       await r.integrations.save(integration);
       return { integration, ...issued };
-    });
+    }, scope);
     this.directory.invalidate(result.integration.clientId);
     return result;
   }

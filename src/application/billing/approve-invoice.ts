@@ -2,7 +2,7 @@ import { InvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import { isUuid } from '../../domain/shared/ids.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 
 /**
  * Back office: DRAFT → APPROVED, recording `billing.invoice.created`, in any tenant.
@@ -14,7 +14,7 @@ export class ApproveInvoice {
     private readonly clock: Clock,
   ) {}
 
-  async execute(id: string): Promise<Invoice> {
+  async execute(id: string, scope?: WriteScope): Promise<Invoice> {
     if (!isUuid(id)) throw new InvoiceNotFound();
     return this.uow.run(async (r) => {
       const invoice = await r.invoices.findByIdAcrossTenants(id, { forUpdate: true });
@@ -22,6 +22,6 @@ export class ApproveInvoice {
       invoice.approve(this.clock.now());
       await r.invoices.save(invoice);
       return invoice;
-    });
+    }, scope);
   }
 }

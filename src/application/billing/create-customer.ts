@@ -1,9 +1,8 @@
-import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { newCustomer, type Customer } from '../../domain/billing/customer.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { CreateCustomerCommand } from './commands.js';
 
 /**
@@ -18,13 +17,14 @@ export class CreateCustomer {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: CreateCustomerCommand, keyed?: KeyedWrite): Promise<Customer> {
+  async execute(command: CreateCustomerCommand, scope?: WriteScope): Promise<Customer> {
     const { tenantId, ...fields } = command;
     const customer = newCustomer(this.ids.next(), tenantId, fields, this.clock.now());
     await this.uow.run(async (r) => {
       if (!(await r.tenants.findById(tenantId))) throw new TenantNotFound();
       await r.customers.add(customer);
-    }, keyed);
+      return customer;
+    }, scope);
     return customer;
   }
 }

@@ -3,7 +3,7 @@ import type { Invoice } from '../../domain/billing/invoice.js';
 import type { Note, NoteKind } from '../../domain/billing/note.js';
 import { isUuid } from '../../domain/shared/ids.js';
 import type { Clock } from '../ports/clock.js';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
+import type { Repositories, UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { VoidNoteCommand } from './commands.js';
 import { notesOf, type NoteRepositories } from './documents.js';
 
@@ -51,13 +51,13 @@ export class ApproveNote {
     private readonly kind: NoteKind,
   ) {}
 
-  execute(id: string): Promise<Note> {
+  execute(id: string, scope?: WriteScope): Promise<Note> {
     return this.uow.run(async (r) => {
       const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
       invoice.approveNote(note, this.clock.now());
       await saveNoteWithInvoice(r, note, invoice);
       return note;
-    });
+    }, scope);
   }
 }
 
@@ -69,12 +69,12 @@ export class VoidNote {
     private readonly kind: NoteKind,
   ) {}
 
-  execute(id: string, command: VoidNoteCommand = {}): Promise<Note> {
+  execute(id: string, command: VoidNoteCommand = {}, scope?: WriteScope): Promise<Note> {
     return this.uow.run(async (r) => {
       const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
       invoice.voidNote(note, command.reason, this.clock.now());
       await saveNoteWithInvoice(r, note, invoice);
       return note;
-    });
+    }, scope);
   }
 }

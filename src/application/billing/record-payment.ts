@@ -6,7 +6,7 @@ import { isUuid } from '../../domain/shared/ids.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
+import type { Repositories, UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { RecordPaymentCommand } from './commands.js';
 
 /** A recorded payment and the invoice after it (its status and amount due). */
@@ -48,7 +48,7 @@ export class RecordPayment {
   }
 
   /** The back office's payment: any tenant's invoice, attributed to the invoice's branch and fiscal year. */
-  executeInAnyTenant(invoiceId: string, command: RecordPaymentCommand): Promise<RecordedPayment> {
+  executeInAnyTenant(invoiceId: string, command: RecordPaymentCommand, scope?: WriteScope): Promise<RecordedPayment> {
     return this.record(
       invoiceId,
       (r, id) => r.invoices.findByIdAcrossTenants(id, { forUpdate: true }),
@@ -57,6 +57,7 @@ export class RecordPayment {
         return { tenantId: s.tenantId, branchId: s.branchId, fiscalYearId: s.fiscalYearId };
       },
       command,
+      scope,
     );
   }
 
@@ -65,7 +66,7 @@ export class RecordPayment {
     lock: (r: Pick<Repositories, PaymentRepositories>, id: string) => Promise<Invoice | null>,
     attribution: (invoice: Invoice) => { tenantId: string; branchId: string; fiscalYearId: string },
     command: RecordPaymentCommand,
-    keyed?: KeyedWrite,
+    scope?: WriteScope,
   ): Promise<RecordedPayment> {
     if (!isUuid(invoiceId)) throw new InvoiceNotFound();
     return this.uow.run(async (r) => {
@@ -82,6 +83,6 @@ export class RecordPayment {
       await r.invoices.save(invoice);
       await r.payments.add(payment);
       return { payment, invoice };
-    }, keyed);
+    }, scope);
   }
 }

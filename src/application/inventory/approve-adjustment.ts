@@ -8,7 +8,7 @@ import {
 import { ledgerEntryFor, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { ApproveAdjustmentCommand } from './commands.js';
 
 /**
@@ -26,7 +26,7 @@ export class ApproveAdjustment {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: ApproveAdjustmentCommand): Promise<AdjustmentRequest> {
+  async execute(input: ApproveAdjustmentCommand, scope?: WriteScope): Promise<AdjustmentRequest> {
     return this.uow.run(async (r) => {
       const request = await r.adjustmentRequests.findByIdAcrossTenants(input.id, { forUpdate: true });
       if (!request) throw new AdjustmentRequestNotFound();
@@ -56,6 +56,6 @@ export class ApproveAdjustment {
       if (!(await r.adjustmentRequests.save(request))) throw new AdjustmentRequestNotPending();
       await r.stockLedger.add(entries);
       return request;
-    });
+    }, scope);
   }
 }

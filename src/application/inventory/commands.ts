@@ -6,7 +6,7 @@ import {
   MAX_ITEM_QUANTITY,
   MAX_REASON_LENGTH,
 } from '../../domain/inventory/adjustment-request.js';
-import { MAX_BARCODE_LENGTH, MAX_TAX_RATE, MAX_UNIT_LENGTH, PRICE_RULE } from '../../domain/inventory/product.js';
+import { MAX_BARCODE_LENGTH, MAX_UNIT_LENGTH, PRICE_RULE } from '../../domain/inventory/product.js';
 import { MAX_SUPPLIER_NAME_LENGTH, PURCHASE_ORDER_STATUSES } from '../../domain/inventory/purchase-order.js';
 import {
   DEFAULT_RESERVATION_SECONDS,
@@ -17,12 +17,14 @@ import { MAX_DOCUMENT_ITEMS } from '../../domain/inventory/stock-lines.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import {
   AtLeastOneOf,
+  OneOf,
   CalendarDate,
   Money,
   Name,
   PageQueryFields,
   Quantity,
   SearchTerm,
+  TaxRate,
   Text,
   UnitPrice,
   Uuid,
@@ -34,11 +36,6 @@ import {
  * messages; the use cases take the `Static` command types and trust them. The domain builds
  * its value objects (Money, Quantity) from the typed values and writes no message of its own.
  */
-
-/** One of `values`, as a plain JSON Schema enum (one error, listing the values). */
-function OneOf<const T extends readonly string[]>(values: T) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
-}
 
 /** `GET /products`: page, limit and an optional search on name or SKU. */
 export const ListProductsQuery = Type.Object({
@@ -70,14 +67,7 @@ export const CreateProductBody = Type.Object(
     name: Name,
     sku: Text(64),
     unit: Type.Optional(Text(MAX_UNIT_LENGTH)),
-    taxRate: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: MAX_TAX_RATE,
-        maxDecimals: 2,
-        'x-message': 'taxRate must be a percentage from 0 to 100 with at most 2 decimals',
-      }),
-    ),
+    taxRate: Type.Optional(TaxRate),
     barcode: Type.Optional(Text(MAX_BARCODE_LENGTH)),
     price: Type.Number({ ...Money, 'x-message': PRICE_RULE }),
     minStock: Type.Optional(Type.Number({ minimum: 0, maximum: STOCK_LEVEL_BOUNDS.max.toNumber(), maxDecimals: 3 })),

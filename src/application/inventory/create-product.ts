@@ -1,9 +1,8 @@
-import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { baseSlugOf, firstFreeSlug, Product } from '../../domain/inventory/product.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { CreateProductCommand } from './commands.js';
 
 /**
@@ -19,7 +18,7 @@ export class CreateProduct {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateProductCommand, keyed?: KeyedWrite): Promise<Product> {
+  async execute(input: CreateProductCommand, scope?: WriteScope): Promise<Product> {
     const { tenantId, ...fields } = input;
     const id = this.ids.next();
     return this.uow.run(async (r) => {
@@ -32,6 +31,6 @@ export class CreateProduct {
       const product = Product.create(id, tenantId, fields, this.clock.now(), derived);
       await r.products.add(product);
       return product;
-    }, keyed);
+    }, scope);
   }
 }

@@ -1,3 +1,4 @@
+import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { AdjustmentSummary } from '../ports/inventory-repositories.js';
 import type { Page } from '../ports/pagination.js';
@@ -6,12 +7,17 @@ import type { ListAdjustmentsQuery } from './commands.js';
 
 /**
  * `GET /products/adjustments`: the tenant's requests, optionally of one status, newest first
- * then id. The back office lists a tenant's requests through the same use case.
+ * then id. The back office lists a tenant's requests through the same use case; an unknown
+ * tenant is a 404 there (an empty page says the tenant has none).
  */
 export class ListAdjustments {
-  constructor(private readonly uow: UnitOfWork<'adjustmentRequests'>) {}
+  constructor(private readonly uow: UnitOfWork<'adjustmentRequests' | 'tenants'>) {}
 
   execute(scope: Pick<Caller, 'tenantId'>, query: ListAdjustmentsQuery): Promise<Page<AdjustmentSummary>> {
-    return this.uow.read((r) => r.adjustmentRequests.list(scope.tenantId, query));
+    return this.uow.read(async (r) => {
+      const page = await r.adjustmentRequests.list(scope.tenantId, query);
+      if (page.total === 0 && !(await r.tenants.findById(scope.tenantId))) throw new TenantNotFound();
+      return page;
+    });
   }
 }

@@ -8,7 +8,7 @@ import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Page } from '../ports/pagination.js';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
+import type { Repositories, UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type {
   AdminCreatePurchaseOrderCommand,
   CancelPurchaseOrderCommand,
@@ -90,7 +90,7 @@ export class AdminCreatePurchaseOrder {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: AdminCreatePurchaseOrderCommand): Promise<PurchaseOrder> {
+  execute(command: AdminCreatePurchaseOrderCommand, scope?: WriteScope): Promise<PurchaseOrder> {
     const { tenantId, fiscalYearId, ...order } = command;
     const now = this.clock.now();
     return this.uow.run(async (r) => {
@@ -102,7 +102,7 @@ export class AdminCreatePurchaseOrder {
       if (!year) throw new FiscalYearNotFound();
       const meta = { id: this.ids.next(), fiscalYearId: year.id, branchId: null, integrationId: null };
       return placeOrder(r, tenantId, order, meta, now);
-    });
+    }, scope);
   }
 }
 
@@ -127,13 +127,13 @@ export class CancelPurchaseOrder {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: CancelPurchaseOrderCommand): Promise<PurchaseOrder> {
+  execute(command: CancelPurchaseOrderCommand, scope?: WriteScope): Promise<PurchaseOrder> {
     return this.uow.run(async (r) => {
       const order = await r.purchaseOrders.findByIdAcrossTenants(command.id, { forUpdate: true });
       if (!order) throw new PurchaseOrderNotFound();
       order.cancel(command.reason ?? null, this.clock.now());
       if (!(await r.purchaseOrders.save(order))) throw new PurchaseOrderInvalidState(order.status, 'cancel');
       return order;
-    });
+    }, scope);
   }
 }

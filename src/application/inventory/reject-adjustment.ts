@@ -1,7 +1,7 @@
 import type { AdjustmentRequest } from '../../domain/inventory/adjustment-request.js';
 import { AdjustmentRequestNotFound, AdjustmentRequestNotPending } from '../../domain/inventory/errors.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { RejectAdjustmentCommand } from './commands.js';
 
 /**
@@ -15,13 +15,13 @@ export class RejectAdjustment {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: RejectAdjustmentCommand): Promise<AdjustmentRequest> {
+  async execute(input: RejectAdjustmentCommand, scope?: WriteScope): Promise<AdjustmentRequest> {
     return this.uow.run(async (r) => {
       const request = await r.adjustmentRequests.findByIdAcrossTenants(input.id, { forUpdate: true });
       if (!request) throw new AdjustmentRequestNotFound();
       request.reject(input.reason, input.rejectedBy, this.clock.now());
       if (!(await r.adjustmentRequests.save(request))) throw new AdjustmentRequestNotPending();
       return request;
-    });
+    }, scope);
   }
 }

@@ -1,7 +1,7 @@
 import { ShipmentNotFound } from '../../domain/logistics/errors.js';
 import type { Shipment } from '../../domain/logistics/shipment.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { CarrierEventCommand } from './commands.js';
 
 /**
@@ -17,7 +17,11 @@ export class RecordCarrierEvent {
     private readonly clock: Clock,
   ) {}
 
-  execute(shipmentId: string, command: CarrierEventCommand): Promise<{ shipment: Shipment; recorded: boolean }> {
+  execute(
+    shipmentId: string,
+    command: CarrierEventCommand,
+    scope?: WriteScope,
+  ): Promise<{ shipment: Shipment; recorded: boolean }> {
     return this.uow.run(async (r) => {
       const shipment = await r.shipments.findByIdAcrossTenants(shipmentId, { forUpdate: true });
       if (!shipment) throw new ShipmentNotFound();
@@ -34,6 +38,6 @@ export class RecordCarrierEvent {
       );
       if (recorded) await r.shipments.save(shipment);
       return { shipment, recorded };
-    });
+    }, scope);
   }
 }

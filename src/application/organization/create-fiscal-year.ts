@@ -2,7 +2,7 @@ import { FiscalYearOverlap, TenantNotFound } from '../../domain/organization/err
 import { newFiscalYear, type FiscalYear } from '../../domain/organization/fiscal-year.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { CreateFiscalYearCommand } from './commands.js';
 
 /**
@@ -17,7 +17,7 @@ export class CreateFiscalYear {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: CreateFiscalYearCommand): Promise<FiscalYear> {
+  async execute(command: CreateFiscalYearCommand, scope?: WriteScope): Promise<FiscalYear> {
     const year = newFiscalYear(this.ids.next(), command.tenantId, command, this.clock.now());
     await this.uow.run(async (r) => {
       if (!(await r.tenants.lock(command.tenantId))) throw new TenantNotFound();
@@ -25,7 +25,8 @@ export class CreateFiscalYear {
         throw new FiscalYearOverlap();
       }
       await r.fiscalYears.add(year);
-    });
+      return year;
+    }, scope);
     return year;
   }
 }

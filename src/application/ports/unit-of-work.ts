@@ -1,5 +1,5 @@
 import type { IntegrationRepository } from './access-ports.js';
-import type { KeyedWrite } from './gateway-ports.js';
+import type { KeyedWrite, PlanRepository } from './gateway-ports.js';
 import type {
   CustomerRepository,
   InvoiceRepository,
@@ -25,6 +25,7 @@ import type {
   TenantRepository,
   WarehouseRepository,
 } from './organization-repositories.js';
+import type { AuditedChange, AuditLog, StaffRepository } from './staff-ports.js';
 import type { OutboxFeed, WebhookDeliveryRepository } from './webhook-ports.js';
 
 /** Every repository, bound to one transaction (or to none, for `read`). */
@@ -52,7 +53,16 @@ export interface Repositories {
   shipments: ShipmentRepository;
   outboxFeed: OutboxFeed;
   webhookDeliveries: WebhookDeliveryRepository;
+  staff: StaffRepository;
+  plans: PlanRepository;
+  auditLog: AuditLog;
 }
+
+/**
+ * What a use case hands its unit of work about the request: an external request's
+ * Idempotency-Key, or a back-office change to record in the audit log.
+ */
+export type WriteScope = KeyedWrite | AuditedChange;
 
 /** The name of one repository of the unit of work. */
 export type RepositoryName = keyof Repositories;
@@ -71,11 +81,13 @@ export type RepositoryName = keyof Repositories;
  */
 export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
   /**
-   * `keyed`: the request's Idempotency-Key, when it has one. The first `run` or `runStatement`
+   * `scope`: the request's Idempotency-Key, when it has one. The first `run` or `runStatement`
    * given it inserts the key's row with its work and leaves its transaction open for the answer
    * (`KeyedWrite`); later calls given it (`read` too) run inside that transaction.
+   * Or a back-office change (`AuditedChange`): the first `run` given it appends its audit entry
+   * (the target's fields before and after the work) in the same transaction, before commit.
    */
-  run<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, keyed?: KeyedWrite): Promise<T>;
+  run<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, scope?: WriteScope): Promise<T>;
   /**
    * For `work` whose only write is one repository call documented as a single statement,
    * atomic on its own (`InvoiceRepository.add`): it runs with no transaction around it, so the
@@ -85,6 +97,6 @@ export interface UnitOfWork<K extends RepositoryName = RepositoryName> {
    * answer (as `run` does for a keyed request). Its aggregates must record no events (there is
    * no transaction to carry them to the outbox). Retried like `run`.
    */
-  runStatement<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, keyed?: KeyedWrite): Promise<T>;
-  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, keyed?: KeyedWrite): Promise<T>;
+  runStatement<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, scope?: WriteScope): Promise<T>;
+  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>, scope?: WriteScope): Promise<T>;
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_AMOUNT } from '../../domain/billing/invoice-amounts.js';
 import { MAX_QUANTITY } from '../../domain/billing/invoice-line.js';
+import { MAX_TAX_RATE, TAX_RATE_RULE } from '../../domain/shared/tax-rate.js';
 import { MAX_PAGE } from '../ports/pagination.js';
 
 /**
@@ -24,12 +25,18 @@ export function Text(maxLength: number, message?: string) {
   const worded = message === undefined ? {} : { 'x-message': message };
   return Type.String({ minLength: 1, maxLength, pattern: '\\S', ...worded });
 }
+/** One of `values`, as a plain JSON Schema enum (one error, listing the values). */
+export function OneOf<const T extends readonly string[]>(values: T) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+}
 /** A name: 1 to 200 characters, not only blanks. */
 export const Name = Text(200);
 /** A price or amount: > 0, at most 2 decimals, no more than its numeric(14,2) column holds. */
 export const Money = Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
 /** A unit price or unit cost: like `Money`, but 0 is allowed (a free line). */
 export const UnitPrice = Type.Number({ minimum: 0, maximum: MAX_AMOUNT.toNumber(), maxDecimals: 2 });
+/** A tax rate: a percentage from 0 to 100 with at most 2 decimals (a product's, an invoice item's). */
+export const TaxRate = Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, maxDecimals: 2, 'x-message': TAX_RATE_RULE });
 /** A quantity: > 0, at most 3 decimals, no more than its numeric(14,3) column holds. */
 export const Quantity = Type.Number({ exclusiveMinimum: 0, maximum: MAX_QUANTITY.toNumber(), maxDecimals: 3 });
 /**

@@ -4,7 +4,7 @@ import { IntegrationInactive, TenantDeliveriesBusy, WebhookNotConfigured } from 
 import { serializePayload } from '../../domain/webhooks/payload.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { WebhookSender, WebhookSettings } from '../ports/webhook-ports.js';
 
 export interface PingResult {
@@ -34,7 +34,7 @@ export class PingWebhook {
     private readonly settings: WebhookSettings,
   ) {}
 
-  async execute(integrationId: string): Promise<PingResult> {
+  async execute(integrationId: string, scope?: WriteScope): Promise<PingResult> {
     const integration = await this.uow.read((r) => r.integrations.findByIdAcrossTenants(integrationId));
     if (!integration) throw new IntegrationNotFound();
     if (!integration.webhookUrl || !integration.webhookSecret) throw new WebhookNotConfigured();
@@ -58,8 +58,10 @@ export class PingWebhook {
     });
     const owner = `ping:${id}`;
     for (let waited = 0; ; waited += SLOT_WAIT_STEP_MS) {
-      const lease = await this.uow.run((r) =>
-        r.webhookDeliveries.addClaimed(delivery, { owner, leaseMs: this.settings.leaseMs, now: this.clock.now() }),
+      const lease = await this.uow.run(
+        (r) =>
+          r.webhookDeliveries.addClaimed(delivery, { owner, leaseMs: this.settings.leaseMs, now: this.clock.now() }),
+        scope,
       );
       if (lease) {
         delivery.claim(lease, this.clock.now());
@@ -69,8 +71,9 @@ export class PingWebhook {
       await new Promise((resolve) => setTimeout(resolve, SLOT_WAIT_STEP_MS));
     }
 
+    const [secret, previousSecret] = integration.webhookSecretsAt(this.clock.now());
     const outcome = await this.sender.send(
-      { url: integration.webhookUrl, secret: integration.webhookSecret },
+      { url: integration.webhookUrl, secret: secret ?? integration.webhookSecret, previousSecret },
       { deliveryId: id, eventName: delivery.eventName, payload: delivery.payload },
     );
     const leaseToken = delivery.lease!.token;

@@ -1,6 +1,6 @@
 import { DeliveryNotFound } from '../../domain/webhooks/errors.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import { toDeliveryView, type DeliveryView } from './delivery-view.js';
 
 /**
@@ -14,7 +14,7 @@ export class ReplayDelivery {
     private readonly clock: Clock,
   ) {}
 
-  execute(deliveryId: string): Promise<DeliveryView> {
+  execute(deliveryId: string, scope?: WriteScope): Promise<DeliveryView> {
     return this.uow.run(async (r) => {
       const delivery = await r.webhookDeliveries.findByIdAcrossTenants(deliveryId, { forUpdate: true });
       if (!delivery) throw new DeliveryNotFound();
@@ -22,6 +22,6 @@ export class ReplayDelivery {
       delivery.replay(paused.has(delivery.integrationId), this.clock.now());
       await r.webhookDeliveries.save(delivery);
       return toDeliveryView(delivery.state());
-    });
+    }, scope);
   }
 }

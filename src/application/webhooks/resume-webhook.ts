@@ -1,7 +1,7 @@
 import type { Integration } from '../../domain/access/integration.js';
 import { IntegrationNotFound } from '../../domain/access/errors.js';
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 
 export interface ResumeResult {
   integration: Integration;
@@ -23,7 +23,11 @@ export class ResumeWebhook {
     private readonly clock: Clock,
   ) {}
 
-  execute(integrationId: string, options: { replayDeadLetters?: boolean } = {}): Promise<ResumeResult> {
+  execute(
+    integrationId: string,
+    options: { replayDeadLetters?: boolean } = {},
+    scope?: WriteScope,
+  ): Promise<ResumeResult> {
     return this.uow.run(async (r) => {
       const integration = await r.integrations.findByIdAcrossTenants(integrationId, { forUpdate: true });
       if (!integration) throw new IntegrationNotFound();
@@ -35,6 +39,6 @@ export class ResumeWebhook {
       const requeued = await r.webhookDeliveries.requeueHeld(integrationId, now);
       const replayed = options.replayDeadLetters ? await r.webhookDeliveries.replayDeadLetters(integrationId, now) : 0;
       return { integration, requeued, replayed };
-    });
+    }, scope);
   }
 }

@@ -132,7 +132,7 @@ function bindGateway(bind: Bind): void {
     Clock,
     TOKENS.GatewaySettings,
   ]);
-  bindUseCase(bind, TOKENS.SetTenantPlan, SetTenantPlan, [TOKENS.PlanRepository, TOKENS.PlanDirectory, Clock]);
+  bindUseCase(bind, TOKENS.SetTenantPlan, SetTenantPlan, [UnitOfWork, TOKENS.PlanDirectory, Clock]);
   bindUseCase(bind, TOKENS.GetUsage, GetUsage, [TOKENS.PlanRepository, Clock]);
   bindGroup(bind, TOKENS.GatewayUseCases, {
     admitRequest: TOKENS.AdmitRequest,

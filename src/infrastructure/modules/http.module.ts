@@ -9,11 +9,15 @@ import type {
   InventoryBackOffice,
   LogisticsBackOffice,
   SetupBackOffice,
+  StaffBackOffice,
   WebhooksBackOffice,
 } from '../../application/back-office.js';
+import type { RecordTenancy } from '../../application/ports/staff-ports.js';
+import type { AuthenticateStaff } from '../../application/staff/authenticate-staff.js';
 import type { BillingUseCases } from '../../application/billing/index.js';
 import type { InventoryUseCases } from '../../application/inventory/index.js';
 import type { LogisticsUseCases } from '../../application/logistics/index.js';
+import type { OrganizationUseCases } from '../../application/organization/index.js';
 import { TOKENS } from '../../application/tokens.js';
 import { createAdminRouter } from '../../adapters/http/admin-router.js';
 import { createHttpApp } from '../../adapters/http/app.js';
@@ -30,22 +34,9 @@ import {
 import type { Config } from '../config.js';
 import { adminAuth } from '../../adapters/http/admin-auth.js';
 import type { ServiceMetrics } from '../../adapters/metrics/service-metrics.js';
-import { pendingMigrations } from '../migrator.js';
+import { readiness } from '../readiness.js';
 import { INFRA, type Runtime } from '../tokens.js';
 import { bindFactory, bindGroup, type Bind } from './bind.js';
-
-/** `/ready`: true, false when the database cannot be reached, or another reason the service cannot serve. */
-async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string> {
-  try {
-    await knex.raw('select 1');
-  } catch {
-    return false;
-  }
-  const pending = await pendingMigrations(knex);
-  if (pending.length > 0) return `Migrations not applied: ${pending.join(', ')}`;
-  if (runtime.workerExpected && !runtime.worker?.started) return 'Webhook worker not running';
-  return true;
-}
 
 /**
  * The express app. Each context's route table is bound to its own context's use cases only
@@ -55,6 +46,7 @@ async function readiness(knex: Knex, runtime: Runtime): Promise<boolean | string
 function bindRouteTables(bind: Bind): void {
   bindGroup(bind, TOKENS.SetupBackOffice, {
     createTenant: TOKENS.CreateTenant,
+    updateTenant: TOKENS.UpdateTenant,
     listTenants: TOKENS.ListTenants,
     getTenant: TOKENS.GetTenant,
     createBranch: TOKENS.CreateBranch,
@@ -68,16 +60,24 @@ function bindRouteTables(bind: Bind): void {
     INFRA.ExternalRoutes,
     (
       gateway: GatewayUseCases,
+      organization: OrganizationUseCases,
       inventory: InventoryUseCases,
       billing: BillingUseCases,
       logistics: LogisticsUseCases,
     ): BoundRoute<ExternalAccess>[] => [
       ...bindRoutes(tables.USAGE_ROUTES, gateway),
+      ...bindRoutes(tables.ORGANIZATION_ROUTES, organization),
       ...bindRoutes(tables.INVENTORY_ROUTES, inventory),
       ...bindRoutes(tables.BILLING_ROUTES, billing),
       ...bindRoutes(tables.LOGISTICS_ROUTES, logistics),
     ],
-    [TOKENS.GatewayUseCases, TOKENS.InventoryUseCases, TOKENS.BillingUseCases, TOKENS.LogisticsUseCases],
+    [
+      TOKENS.GatewayUseCases,
+      TOKENS.OrganizationUseCases,
+      TOKENS.InventoryUseCases,
+      TOKENS.BillingUseCases,
+      TOKENS.LogisticsUseCases,
+    ],
   );
   bindFactory(
     bind,
@@ -90,6 +90,7 @@ function bindRouteTables(bind: Bind): void {
       billing: BillingBackOffice,
       logistics: LogisticsBackOffice,
       gateway: GatewayBackOffice,
+      staff: StaffBackOffice,
     ): BoundRoute<AdminAccess>[] => [
       ...bindRoutes(tables.SETUP_ADMIN_ROUTES, setup),
       ...bindRoutes(tables.ACCESS_ADMIN_ROUTES, access),
@@ -98,6 +99,7 @@ function bindRouteTables(bind: Bind): void {
       ...bindRoutes(tables.BILLING_ADMIN_ROUTES, billing),
       ...bindRoutes(tables.LOGISTICS_ADMIN_ROUTES, logistics),
       ...bindRoutes(tables.GATEWAY_ADMIN_ROUTES, gateway),
+      ...bindRoutes(tables.STAFF_ADMIN_ROUTES, staff),
     ],
     [
       TOKENS.SetupBackOffice,
@@ -107,6 +109,7 @@ function bindRouteTables(bind: Bind): void {
       TOKENS.BillingBackOffice,
       TOKENS.LogisticsBackOffice,
       TOKENS.GatewayBackOffice,
+      TOKENS.StaffBackOffice,
     ],
   );
 }
@@ -125,6 +128,8 @@ function bindHttpApp(bind: Bind): void {
       runtime: Runtime,
       externalRoutes: BoundRoute<ExternalAccess>[],
       adminRoutes: BoundRoute<AdminAccess>[],
+      staff: AuthenticateStaff,
+      tenancy: RecordTenancy,
     ) => {
       const keys = keyedAnswers(gateway.idempotency, logger, { lockTimeoutMs: config.idempotencyLockTimeoutMs });
       return createHttpApp({
@@ -144,7 +149,21 @@ function bindHttpApp(bind: Bind): void {
               : undefined,
         },
         routers: [
-          { path: '/api/v1/admin', router: createAdminRouter(config.adminToken ?? '', adminRoutes) },
+          {
+            path: '/api/v1/admin',
+            router: createAdminRouter(
+              {
+                authenticate: staff,
+                tenancy,
+                gate: {
+                  bootstrapToken: config.adminToken,
+                  publicOrigin: config.publicOrigin,
+                  secureCookies: config.production,
+                },
+              },
+              adminRoutes,
+            ),
+          },
           {
             path: '/api/v1/external',
             router: createExternalRouter(authenticate(gateway.admitRequest, externalRoutes), externalRoutes, keys),
@@ -161,6 +180,8 @@ function bindHttpApp(bind: Bind): void {
       INFRA.Runtime,
       INFRA.ExternalRoutes,
       INFRA.AdminRoutes,
+      TOKENS.AuthenticateStaff,
+      TOKENS.RecordTenancy,
     ],
   );
 }

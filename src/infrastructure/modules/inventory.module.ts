@@ -3,6 +3,7 @@ import { ApproveAdjustment } from '../../application/inventory/approve-adjustmen
 import { CreateProduct } from '../../application/inventory/create-product.js';
 import { GetLowStockSummary } from '../../application/inventory/get-low-stock-summary.js';
 import { GetProduct } from '../../application/inventory/get-product.js';
+import { GetAdjustment } from '../../application/inventory/get-adjustment.js';
 import { ListAdjustments } from '../../application/inventory/list-adjustments.js';
 import { ListProducts } from '../../application/inventory/list-products.js';
 import { ListStockLedger } from '../../application/inventory/list-stock-ledger.js';
@@ -39,6 +40,7 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.UpdateProduct, UpdateProduct, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.RequestAdjustment, RequestAdjustment, [UnitOfWork, IdGenerator, Clock]);
   bindUseCase(bind, TOKENS.ListAdjustments, ListAdjustments, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.GetAdjustment, GetAdjustment, [UnitOfWork]);
   bindUseCase(bind, TOKENS.GetLowStockSummary, GetLowStockSummary, [UnitOfWork]);
   bindUseCase(bind, TOKENS.ApproveAdjustment, ApproveAdjustment, [UnitOfWork, IdGenerator, Clock]);
   bindUseCase(bind, TOKENS.RejectAdjustment, RejectAdjustment, [UnitOfWork, Clock]);
@@ -61,6 +63,7 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
     updateProduct: TOKENS.UpdateProduct,
     requestAdjustment: TOKENS.RequestAdjustment,
     listAdjustments: TOKENS.ListAdjustments,
+    getAdjustment: TOKENS.GetAdjustment,
     lowStockSummary: TOKENS.GetLowStockSummary,
     createProduct: TOKENS.CreateProduct,
     getProduct: TOKENS.GetProduct,

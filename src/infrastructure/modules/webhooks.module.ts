@@ -13,6 +13,7 @@ import { ReclaimExpiredLeases } from '../../application/webhooks/reclaim-expired
 import { RecordDeliveryOutcomes } from '../../application/webhooks/record-delivery-outcomes.js';
 import { ReplayDelivery } from '../../application/webhooks/replay-delivery.js';
 import { ResumeWebhook } from '../../application/webhooks/resume-webhook.js';
+import { RotateWebhookSecret } from '../../application/webhooks/rotate-webhook-secret.js';
 import { AgendaWebhookDispatcher, type DispatcherOptions } from '../../adapters/webhooks/agenda-dispatcher.js';
 import { PinoWebhookAlerts } from '../../adapters/webhooks/alerts.js';
 import { UndiciWebhookSender } from '../../adapters/webhooks/undici-sender.js';
@@ -84,12 +85,14 @@ function bindDeliveries(bind: Bind): void {
   bindUseCase(bind, TOKENS.ListDeliveries, ListDeliveries, [UnitOfWork]);
   bindUseCase(bind, TOKENS.ReplayDelivery, ReplayDelivery, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.PingWebhook, PingWebhook, [UnitOfWork, IdGenerator, Clock, WebhookSender, WebhookSettings]);
+  bindUseCase(bind, TOKENS.RotateWebhookSecret, RotateWebhookSecret, [UnitOfWork, Clock, TOKENS.SecretGenerator]);
 
   bindGroup(bind, TOKENS.WebhooksBackOffice, {
     resumeWebhook: TOKENS.ResumeWebhook,
     listDeliveries: TOKENS.ListDeliveries,
     replayDelivery: TOKENS.ReplayDelivery,
     pingWebhook: TOKENS.PingWebhook,
+    rotateWebhookSecret: TOKENS.RotateWebhookSecret,
   });
 }
 

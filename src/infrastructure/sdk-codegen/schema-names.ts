@@ -10,12 +10,14 @@ import * as gatewayResponses from '../../adapters/shared/responses/gateway.js';
 import * as inventoryResponses from '../../adapters/shared/responses/inventory.js';
 import * as logisticsResponses from '../../adapters/shared/responses/logistics.js';
 import * as organizationResponses from '../../adapters/shared/responses/organization.js';
+import * as staffResponses from '../../adapters/shared/responses/staff.js';
 import * as webhookResponses from '../../adapters/shared/responses/webhooks.js';
 import * as accessCommands from '../../application/access/commands.js';
 import * as billingCommands from '../../application/billing/commands.js';
 import * as inventoryCommands from '../../application/inventory/commands.js';
 import * as logisticsCommands from '../../application/logistics/commands.js';
 import * as organizationCommands from '../../application/organization/commands.js';
+import * as staffCommands from '../../application/staff/commands.js';
 import * as webhookCommands from '../../application/webhooks/commands.js';
 
 /**
@@ -46,6 +48,7 @@ const COMMANDS: Record<string, Module> = {
   inventory: inventoryCommands,
   logistics: logisticsCommands,
   organization: organizationCommands,
+  staff: staffCommands,
   webhooks: webhookCommands,
 };
 
@@ -59,6 +62,7 @@ const RESPONSES: Record<string, Module> = {
   inventory: inventoryResponses,
   logistics: logisticsResponses,
   organization: organizationResponses,
+  staff: staffResponses,
   webhooks: webhookResponses,
 };
 

@@ -25,6 +25,21 @@ describe('admin command-line tool: output and usage', () => {
     h = await startInventoryHarness(svc);
     run = cliFor(svc);
     const s = await createTenantSetup(svc.baseUrl, 'CLI output');
+    expect(
+      (
+        await run(
+          'staff:create',
+          '--email',
+          'cli@example.com',
+          '--name',
+          'Cli',
+          '--role',
+          'VIEWER',
+          '--password',
+          'correct horse battery staple',
+        )
+      ).code,
+    ).to.equal(0);
     const productId = (await createProduct(svc.baseUrl, s.tenantId, { name: 'Mug', sku: 'MUG', price: 5 })).id;
     await seedStock(svc, h, callerFor(s), s.warehouseId, [{ productId, quantity: 3 }]);
     await seedStock(svc, h, callerFor(s), s.warehouseId, [{ productId, quantity: 2 }]);
@@ -55,6 +70,8 @@ describe('admin command-line tool: output and usage', () => {
         path: `/tenants/${s.tenantId}/products/${productId}/ledger`,
       },
       { argv: ['webhook:deliveries', '--id', integration.id], path: `/integrations/${integration.id}/deliveries` },
+      { argv: ['staff:list'], path: '/staff' },
+      { argv: ['audit:list', '--action', 'tenant.create'], path: '/audit?action=tenant.create' },
     ];
   });
   after(async () => {

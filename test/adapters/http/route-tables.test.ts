@@ -6,6 +6,7 @@ import { ADMIN_API, EXTERNAL_API } from '../../../src/adapters/http/routes/index
 import { bindRoutes, type Route } from '../../../src/adapters/http/routes/route.js';
 import { routerOf } from '../../../src/adapters/http/routes/router.js';
 import { STAFF_ROLES } from '../../../src/domain/access/staff-roles.js';
+import { BOOTSTRAP_ACTOR } from '../../../src/domain/staff/staff.js';
 
 /** `METHOD /path` of every entry of a table. */
 const declared = (routes: readonly { method: string; path: string }[]) =>
@@ -72,15 +73,39 @@ describe('route tables: the router, the document, the role check and the SDK com
     }
   });
 
-  it('every admin route names the least staff role that may call it', () => {
-    for (const route of ADMIN_API.routes) expect(STAFF_ROLES, route.operationId).to.include(route.access);
-    const decisions = ADMIN_API.routes.filter((r) => r.access === 'APPROVER').map((r) => r.operationId);
+  it('every admin route names the least staff role that may call it and the tenant it is about', () => {
+    for (const route of ADMIN_API.routes) {
+      expect(STAFF_ROLES, route.operationId).to.include(route.access.role);
+      expect(route.access.tenant, route.operationId).to.not.equal(undefined);
+    }
+    const decisions = ADMIN_API.routes.filter((r) => r.access.role === 'APPROVER').map((r) => r.operationId);
     expect(decisions).to.include.members(['adminApproveAdjustment', 'adminApproveInvoice', 'adminRecordPayment']);
+  });
+
+  it('every admin change declares its audit entry, and its handler passes it on to its use case', async () => {
+    // Signing in and out append their own entries (there is no change of a record to diff).
+    const auditsItself = new Set(['adminSignIn', 'adminSignOut']);
+    const audit = { kind: 'audited' };
+    for (const route of ADMIN_API.routes.filter((r) => r.method !== 'get' && !auditsItself.has(r.operationId))) {
+      expect(route.access.audit, `${route.operationId} declares its audit entry`).to.not.equal(undefined);
+      const passed: unknown[][] = [];
+      const record = (...args: unknown[]) => passed.push(args);
+      const useCases = new Proxy({}, { get: () => ({ execute: record, executeInAnyTenant: record }) });
+      const handle = (route as unknown as Route<object, object, unknown>).handle;
+      const input = { actor: BOOTSTRAP_ACTOR, audit, params: { id: ID, tenantId: ID }, query: {}, body: {} };
+      await Promise.resolve()
+        .then(() => handle(useCases, input))
+        .catch(() => undefined);
+      expect(
+        passed.some((args) => args.includes(audit)),
+        `${route.operationId} passes its audit entry`,
+      ).to.equal(true);
+    }
   });
 
   it('the SDK has one method per external route, named by its operationId, and no other', () => {
     const api = new ExternalApi({ baseUrl: 'http://127.0.0.1:1', clientId: 'ck', clientSecret: 'cs' });
-    const methods = [api.inventory, api.logistics, api.billing, api.usage]
+    const methods = [api.organization, api.inventory, api.logistics, api.billing, api.usage]
       .flatMap((g) => Object.getOwnPropertyNames(Object.getPrototypeOf(g)).filter((m) => m !== 'constructor'))
       .sort();
     expect(methods).to.deep.equal(EXTERNAL_API.routes.map((r) => r.operationId).sort());

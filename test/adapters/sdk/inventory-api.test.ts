@@ -126,7 +126,7 @@ describe('SDK: InventoryApi and LogisticsApi against the real service', () => {
     );
     expect(adjustment.status).to.equal('PENDING');
     const approved = await admin('adminApproveAdjustment', `/stock-adjustments/${adjustment.id}/approve`, {});
-    expect(approved).to.include({ status: 'APPROVED', decidedBy: 'admin-api' });
+    expect(approved).to.include({ status: 'APPROVED', decidedBy: 'bootstrap' });
 
     const adjustments = await inventory.listAdjustments({ status: 'APPROVED' });
     expect(adjustments.data.map((a) => conforms(doc('listAdjustments'), a).id)).to.deep.equal([adjustment.id]);

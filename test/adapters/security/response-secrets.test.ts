@@ -25,13 +25,21 @@ describe('Response schemas: secrets only in the answers that issue them', () => 
     adminUpdateIntegration: ['webhookSecret'],
     adminRotateClientSecret: ['clientSecret'],
     adminIssueApiKey: ['apiKey'],
+    adminRotateWebhookSecret: ['webhookSecret'],
+    adminStartTotp: ['secret'],
+    adminConfirmTotp: ['recoveryCodes'],
+    adminCreateAccessToken: ['token'],
+    // The audit chain's own hash of each entry: public by design, it is what verification checks.
+    adminListAudit: ['hash'],
   };
 
-  it('no other documented answer can carry a client secret, webhook secret or API key', () => {
+  it('no other documented answer can carry a secret, API key, access token, recovery code or password', () => {
     const operations = documentedOperations();
     expect(operations.map((o) => o.route.operationId)).to.include.members(Object.keys(ISSUERS));
     for (const { route } of operations) {
-      const secrets = [...propertyNames(route.success.data)].filter((n) => /secret$|^apikey$|hash$/i.test(n)).sort();
+      const secrets = [...propertyNames(route.success.data)]
+        .filter((n) => /secret$|^apikey$|hash$|^token$|^recoverycodes$|password/i.test(n))
+        .sort();
       expect(secrets, route.operationId).to.deep.equal(ISSUERS[route.operationId] ?? []);
     }
   });

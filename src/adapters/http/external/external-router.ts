@@ -1,4 +1,4 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { BoundRoute, ExternalAccess } from '../routes/route.js';
 import { routerOf, type Serve } from '../routes/router.js';
 import { callerOf } from './caller.js';
@@ -25,7 +25,7 @@ export function createExternalRouter(
   const router = Router();
   router.use(gate);
   router.use(noAutomaticOptions);
-  const context = (res: Response) => ({ caller: callerOf(res) });
+  const context = (_req: Request, res: Response) => ({ caller: callerOf(res) });
   router.use(routerOf(routes, { context, refuseUndeclaredBodies: true, serve }));
   return router;
 }

@@ -5,6 +5,8 @@ import { deliveryBody, EVENT_NAMES } from '../../shared/responses/events.js';
 import { PLAIN_TEXT_PATTERN } from '../../shared/validation.js';
 import { ADMIN_API, EXTERNAL_API } from './index.js';
 import type { ApiDocs, HttpMethod, RouteDoc } from './route-doc.js';
+import { SESSION_COOKIE } from '../admin/staff-gate.js';
+import type { AdminAccess } from '../routes/route.js';
 
 /**
  * The OpenAPI 3.1 document, built from the route declarations of each context
@@ -39,7 +41,8 @@ const BODY_ERRORS = [408, 413, 415];
 /** What every route of an API can answer besides its own errors. */
 const COMMON_ERRORS: Record<ApiDocs['prefix'], number[]> = {
   '/api/v1/external': [400, 401, 403, 429, 500, 503],
-  '/api/v1/admin': [400, 401, 500, 503],
+  // 403: a role short of the route's, or a cookie-authenticated change from another origin.
+  '/api/v1/admin': [400, 401, 403, 500, 503],
 };
 
 const SECURITY_SCHEMES = {
@@ -69,8 +72,28 @@ const SECURITY_SCHEMES = {
     description:
       'Hex HMAC-SHA256, keyed with the client secret, of the Base64 of "METHOD\\npathWithQuery\\ntimestamp\\nnonce"; required on GET when the integration has requireSignedReads.',
   },
-  adminToken: { type: 'http', scheme: 'bearer', description: 'The back office: Bearer ADMIN_TOKEN.' },
+  staffSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      "A staff session from POST /api/v1/admin/session. A POST, PUT, PATCH or DELETE with it must carry the service's own Origin.",
+  },
+  personalToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pat_ and 43 URL-safe characters',
+    description: "A staff member's personal access token, acting as that member.",
+  },
+  adminToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The bootstrap token ADMIN_TOKEN: an unscoped ADMIN named `bootstrap`.',
+  },
 };
+
+/** A staff session, a personal access token, or the bootstrap token. */
+const ADMIN_SECURITY = [{ staffSession: [] }, { personalToken: [] }, { adminToken: [] }];
 
 /** Either the three headers, or the three with the API key; `x-signature` on top when required. */
 const EXTERNAL_SECURITY = [
@@ -195,7 +218,11 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
     tags: [route.tag],
     ...describedRules(route),
     ...(parameters.length > 0 ? { parameters } : {}),
-    security: external ? EXTERNAL_SECURITY : [{ adminToken: [] }],
+    security: external
+      ? EXTERNAL_SECURITY
+      : (route as { access?: AdminAccess }).access?.anonymous
+        ? []
+        : ADMIN_SECURITY,
   };
 
   if (writes && (external || route.body)) {
@@ -216,16 +243,22 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
   }
 
   const envelope = route.success.paginated ? PageEnvelope(route.success.data) : DataEnvelope(route.success.data);
+  const { status } = route.success;
   op.responses = {
-    [String(route.success.status)]: {
-      description: route.success.status === 201 ? 'Created' : 'OK',
-      ...(external ? { headers: RATE_LIMIT_HEADERS } : {}),
-      content: { 'application/json': { schema: published(envelope) } },
-    },
+    [String(status)]:
+      status === 204
+        ? { description: 'No Content' }
+        : {
+            description: status === 201 ? 'Created' : 'OK',
+            ...(external ? { headers: RATE_LIMIT_HEADERS } : {}),
+            content: { 'application/json': { schema: published(envelope) } },
+          },
     ...errorResponses([
       ...COMMON_ERRORS[api.prefix],
       ...(writes ? BODY_ERRORS : []),
       ...(external && route.method === 'post' ? IDEMPOTENT_POST_ERRORS : []),
+      // A scoped member is answered 404 for a record outside its tenants, as for an unknown id.
+      ...(!external && params.length > 0 ? [404] : []),
       ...(route.errors ?? []),
     ]),
   };
@@ -233,10 +266,10 @@ function operation(api: ApiDocs, route: RouteDoc): Json {
 }
 
 function webhookOperations(): Json {
-  const header = (name: string, description: string) => ({
+  const header = (name: string, description: string, required = true) => ({
     name,
     in: 'header',
-    required: true,
+    required,
     description,
     schema: { type: 'string' },
   });
@@ -252,7 +285,13 @@ function webhookOperations(): Json {
     header('webhook-timestamp', "Standard Webhooks: this attempt's time in seconds"),
     header(
       'webhook-signature',
-      'Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, keyed with the base64-decoded part of the secret after whsec_',
+      'Standard Webhooks: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">, keyed with the base64-decoded part of the secret after whsec_; ' +
+        "while a rotated-out secret still signs, two space-separated signatures, the new secret's first",
+    ),
+    header(
+      'x-pos-signature-previous',
+      'Only while a rotated-out webhook secret still signs: x-pos-signature computed with the old secret',
+      false,
     ),
   ];
   const out: Json = {};

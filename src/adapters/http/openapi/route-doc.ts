@@ -21,7 +21,7 @@ export interface RouteDoc extends RouteMeta {
    */
   body?: TSchema;
   /** The success status and the schema of `data` (a page's `data` is an array of `data`). */
-  success: { status: 200 | 201; data: TSchema; paginated?: boolean };
+  success: { status: 200 | 201 | 204; data: TSchema; paginated?: boolean };
 }
 
 /** What a route's declaration says of it besides its path and schemas. */

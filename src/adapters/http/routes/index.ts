@@ -5,21 +5,23 @@ import { GATEWAY_ADMIN_ROUTES } from './admin/gateway.js';
 import { INVENTORY_ADMIN_ROUTES } from './admin/inventory.js';
 import { LOGISTICS_ADMIN_ROUTES } from './admin/logistics.js';
 import { SETUP_ADMIN_ROUTES } from './admin/setup.js';
+import { STAFF_ADMIN_ROUTES } from './admin/staff.js';
 import { WEBHOOK_ADMIN_ROUTES } from './admin/webhooks.js';
 import { BILLING_ROUTES } from './external/billing.js';
 import { INVENTORY_ROUTES } from './external/inventory.js';
 import { LOGISTICS_ROUTES } from './external/logistics.js';
+import { ORGANIZATION_ROUTES } from './external/organization.js';
 import { USAGE_ROUTES } from './external/usage.js';
 import type { AdminAccess, ExternalAccess } from './route.js';
 
 export { ACCESS_ADMIN_ROUTES, BILLING_ADMIN_ROUTES, GATEWAY_ADMIN_ROUTES, INVENTORY_ADMIN_ROUTES };
-export { LOGISTICS_ADMIN_ROUTES, SETUP_ADMIN_ROUTES, WEBHOOK_ADMIN_ROUTES };
-export { BILLING_ROUTES, INVENTORY_ROUTES, LOGISTICS_ROUTES, USAGE_ROUTES };
+export { LOGISTICS_ADMIN_ROUTES, SETUP_ADMIN_ROUTES, STAFF_ADMIN_ROUTES, WEBHOOK_ADMIN_ROUTES };
+export { BILLING_ROUTES, INVENTORY_ROUTES, LOGISTICS_ROUTES, ORGANIZATION_ROUTES, USAGE_ROUTES };
 
 /** Every route of the external API, each context's table in turn. */
 export const EXTERNAL_API: ApiDocs<ExternalAccess> = {
   prefix: '/api/v1/external',
-  routes: [...USAGE_ROUTES, ...INVENTORY_ROUTES, ...BILLING_ROUTES, ...LOGISTICS_ROUTES],
+  routes: [...USAGE_ROUTES, ...ORGANIZATION_ROUTES, ...INVENTORY_ROUTES, ...BILLING_ROUTES, ...LOGISTICS_ROUTES],
 };
 
 /** Every route of the back-office API. */
@@ -33,5 +35,6 @@ export const ADMIN_API: ApiDocs<AdminAccess> = {
     ...BILLING_ADMIN_ROUTES,
     ...LOGISTICS_ADMIN_ROUTES,
     ...GATEWAY_ADMIN_ROUTES,
+    ...STAFF_ADMIN_ROUTES,
   ],
 };

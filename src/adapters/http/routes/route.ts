@@ -4,6 +4,9 @@ import type { KeyedWrite } from '../../../application/ports/gateway-ports.js';
 import type { Page } from '../../../application/ports/pagination.js';
 import type { Area } from '../../../domain/access/permissions.js';
 import type { StaffRole } from '../../../domain/access/staff-roles.js';
+import type { Actor } from '../../../domain/staff/staff.js';
+import type { AuditedChange, AuditTarget } from '../../../application/ports/staff-ports.js';
+import type { RequestOrigin } from '../../../application/staff/sign-in.js';
 import type { RouteDoc, RouteMeta } from '../openapi/route-doc.js';
 
 /** The names of a path's parameters: `/tenants/:tenantId/products/:productId` → `tenantId | productId`. */
@@ -32,6 +35,21 @@ export interface ExternalContext {
   keyed?: KeyedWrite;
 }
 
+/** What the back office adds to a handler's input: who calls, the change to audit, the session cookie. */
+export interface AdminContext {
+  actor: Actor;
+  /** The audit entry the route's change appends (routes that declare `audit`); else undefined. */
+  audit: AuditedChange | undefined;
+  origin: RequestOrigin;
+  session: SessionCookie;
+}
+
+/** Sets or clears the back office's session cookie on the answer. */
+export interface SessionCookie {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
 /**
  * A schema's static type. `S['static']` is what TypeBox's `Static<S>` gives for a schema without
  * parameters, one instantiation cheaper: with `Static` a table of routes went past the
@@ -41,6 +59,9 @@ type StaticOr<S, Else> = S extends TSchema ? S['static'] : Else;
 
 /** What a handler answers: the `data` of the envelope, or a page of it. */
 type Answer<D extends TSchema, Paged extends boolean> = Paged extends true ? Page<D['static']> : D['static'];
+
+/** The statuses of success: 204 answers no body (its `data` schema is `Type.Null()`). */
+export type SuccessStatus = 200 | 201 | 204;
 
 /**
  * One route, declared once: what the OpenAPI document publishes (`RouteDoc`), who may call it,
@@ -61,7 +82,7 @@ export type RouteDef<
   path: Path;
   query?: Q;
   body?: B;
-  success: { status: 200 | 201; data: D; paginated?: Paged };
+  success: { status: SuccessStatus; data: D; paginated?: Paged };
   access: Access;
   handle(
     uc: UC,
@@ -82,8 +103,40 @@ export interface Route<UC, In, Access> extends RouteDoc {
 /** The areas an external route belongs to: a role may call it when it holds one of them. */
 export type ExternalAccess = readonly Area[];
 
-/** The least staff role that may call a back-office route. */
-export type AdminAccess = StaffRole;
+/**
+ * Which tenant a back-office route is about, for the caller's scope (a scoped member gets 404
+ * outside it, as for an unknown id):
+ * - `path`: the path's `:tenantId`; `body`: the body's `tenantId`;
+ * - `{ of }`: the tenant of the record the path's `:id` names;
+ * - `unscoped`: only members of every tenant may call it (creating tenants, setting plans);
+ * - `any`: no one tenant; its use case keeps to the caller's scope (lists, staff, the audit log).
+ */
+export type TenantOf = 'path' | 'body' | 'unscoped' | 'any' | { of: AuditTarget };
+
+/**
+ * How a back-office change is audited: its dotted action and the record it changes, whose id is
+ * the path's `:id` (or its `:tenantId` with `id: 'tenantId'`); for a record the change creates
+ * (`id: 'none'`, or a path without `:id`), the created record's.
+ */
+export interface AuditAs {
+  action: string;
+  target: AuditTarget;
+  id?: 'id' | 'tenantId' | 'none';
+}
+
+/**
+ * Who may call a back-office route: the least staff role, the tenant it is about, and how its
+ * change is audited (every route that changes something; sign-in and sign-out audit their own).
+ * `duringTotpEnrolment`: open to an ADMIN who must set up a one-time code first.
+ */
+export interface AdminAccess {
+  role: StaffRole;
+  tenant: TenantOf;
+  audit?: AuditAs;
+  duringTotpEnrolment?: true;
+  /** Signing in: no credentials yet. */
+  anonymous?: true;
+}
 
 /** A route with its handler bound to its context's use cases. */
 export interface BoundRoute<Access = unknown> extends RouteDoc {
@@ -107,7 +160,7 @@ function declare<UC, In, Access>() {
 export const externalRoute = <UC>() => declare<UC, ExternalContext, ExternalAccess>();
 
 /** Declares a back-office route of a context whose use cases are `UC`. */
-export const adminRoute = <UC>() => declare<UC, object, AdminAccess>();
+export const adminRoute = <UC>() => declare<UC, AdminContext, AdminAccess>();
 
 /** Binds a context's table to its use cases: what the router mounts. */
 export function bindRoutes<UC, In, Access>(routes: readonly Route<UC, In, Access>[], uc: UC): BoundRoute<Access>[] {

@@ -5,7 +5,7 @@ import { bodyValidator, queryValidator, type Validator } from '../../shared/vali
 import type { KeyedWrite } from '../../../application/ports/gateway-ports.js';
 import { dataEnvelope, pageEnvelope } from '../envelope.js';
 import { uuidParam } from '../params.js';
-import type { BoundRoute } from './route.js';
+import type { BoundRoute, RouteInput } from './route.js';
 
 /** What a write with no body schema accepts: nothing but the signature fields, which the gate removes. */
 const NO_FIELDS = Type.Object({}, { additionalProperties: false });
@@ -17,10 +17,10 @@ export function inServingOrder<R extends { path: string }>(routes: readonly R[])
 
 const isWrite = (method: string) => method === 'post' || method === 'put' || method === 'patch';
 
-/** A route's answer: its status and its envelope. */
+/** A route's answer: its status and its envelope (none for a 204). */
 export interface RouteAnswer {
   status: number;
-  body: object;
+  body: object | null;
 }
 
 /**
@@ -36,12 +36,17 @@ export type Serve = (
 /** Sends the answer as soon as it is made. */
 export const sendAnswer: Serve = async (_req, res, produce) => {
   const answer = await produce();
-  res.status(answer.status).json(answer.body);
+  if (answer.body === null) res.status(answer.status).end();
+  else res.status(answer.status).json(answer.body);
 };
 
 export interface RouterOptions {
   /** What the API adds to every handler's input (the external API: the authenticated caller). */
-  context?: (res: Response) => object;
+  context?: (req: Request, res: Response, route: BoundRoute, input: RouteInput) => object;
+  /** Checks made before a route's input is read (the back office: the caller's role). */
+  guard?: (route: BoundRoute) => RequestHandler;
+  /** Runs on the validated input before the handler (the back office: the caller's tenant scope). */
+  prepare?: (req: Request, res: Response, route: BoundRoute, input: RouteInput) => Promise<void>;
   /** Writes with no body schema refuse any field (the external API); else their body is not read. */
   refuseUndeclaredBodies?: boolean;
   /** How answers are sent (the external API keeps a keyed request's answer); default: at once. */
@@ -70,14 +75,14 @@ function handlerOf(route: BoundRoute, options: RouterOptions): RequestHandler {
   const serve = options.serve ?? sendAnswer;
   return async (req, res) => {
     await serve(req, res, async (keyed) => {
-      const input = {
-        ...options.context?.(res),
-        keyed,
+      const input: RouteInput = {
         params: paramsOf(req),
         query: query ? query(req.query) : undefined,
         body: body ? body(req.body) : undefined,
       };
-      const answer = await route.handle(input as never);
+      await options.prepare?.(req, res, route, input);
+      const answer = await route.handle({ ...options.context?.(req, res, route, input), keyed, ...input } as never);
+      if (status === 204) return { status, body: null };
       return { status, body: paginated ? pageEnvelope(res, answer as Page<unknown>) : dataEnvelope(res, answer) };
     });
   };
@@ -86,6 +91,9 @@ function handlerOf(route: BoundRoute, options: RouterOptions): RequestHandler {
 /** The express router of an API's routes, each from its one declaration. */
 export function routerOf(routes: readonly BoundRoute[], options: RouterOptions = {}): Router {
   const router = Router();
-  for (const route of inServingOrder(routes)) router[route.method](route.path, handlerOf(route, options));
+  for (const route of inServingOrder(routes)) {
+    const guard = options.guard?.(route);
+    router[route.method](route.path, ...(guard ? [guard] : []), handlerOf(route, options));
+  }
   return router;
 }

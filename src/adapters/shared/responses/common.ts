@@ -46,6 +46,10 @@ export const ERROR_CODES = [
   'QUOTA_EXCEEDED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'INVALID_CREDENTIALS',
+  'TOTP_REQUIRED',
+  'TOTP_ENROLMENT_REQUIRED',
+  'CSRF_REJECTED',
 ];
 
 export const ErrorEnvelope = Type.Object(

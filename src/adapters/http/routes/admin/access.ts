@@ -39,7 +39,7 @@ export const ACCESS_ADMIN_ROUTES = [
     method: 'post',
     path: '/integrations',
     operationId: 'adminCreateIntegration',
-    access: 'ADMIN',
+    access: { role: 'ADMIN', tenant: 'body', audit: { action: 'integration.create', target: 'integration' } },
     rules: [
       { field: 'webhookUrl', rule: WEBHOOK_URL_RULE },
       { field: 'allowedIps', rule: IpAllowList.rule },
@@ -61,13 +61,13 @@ export const ACCESS_ADMIN_ROUTES = [
       webhookUrl: 'https://pos.example.com/hooks',
       webhookEvents: 'billing.invoice.created,billing.payment.received',
     },
-    handle: async (uc, { body }) => presentCreatedIntegration(await uc.createIntegration.execute(body)),
+    handle: async (uc, { body, audit }) => presentCreatedIntegration(await uc.createIntegration.execute(body, audit)),
   }),
   route({
     method: 'get',
     path: '/tenants/:tenantId/integrations',
     operationId: 'adminListIntegrations',
-    access: 'VIEWER',
+    access: { role: 'VIEWER', tenant: 'path' },
     summary: "List a tenant's integrations",
     description: 'Oldest first, never a secret.',
     tag: ACCESS,
@@ -80,7 +80,11 @@ export const ACCESS_ADMIN_ROUTES = [
     method: 'patch',
     path: '/integrations/:id',
     operationId: 'adminUpdateIntegration',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.update', target: 'integration' },
+    },
     rules: [
       { field: 'webhookUrl', rule: WEBHOOK_URL_RULE },
       { field: 'allowedIps', rule: IpAllowList.rule },
@@ -93,14 +97,18 @@ export const ACCESS_ADMIN_ROUTES = [
     success: { status: 200, data: UpdatedIntegrationData },
     errors: [400, 404],
     example: { rateLimitPerMinute: 600, requireSignedReads: true },
-    handle: async (uc, { params, body }) =>
-      presentUpdatedIntegration(await uc.updateIntegration.execute(params.id, body)),
+    handle: async (uc, { params, body, audit }) =>
+      presentUpdatedIntegration(await uc.updateIntegration.execute(params.id, body, audit)),
   }),
   route({
     method: 'post',
     path: '/integrations/:id/rotate-secret',
     operationId: 'adminRotateClientSecret',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.rotate-secret', target: 'integration' },
+    },
     summary: 'Rotate the client secret',
     description:
       'Answers the new secret this once; the previous one keeps working for `overlapSeconds` (default 24 hours).',
@@ -110,13 +118,18 @@ export const ACCESS_ADMIN_ROUTES = [
     success: { status: 200, data: RotatedSecretData },
     errors: [400, 404],
     example: { overlapSeconds: 3600 },
-    handle: async (uc, { params, body }) => presentRotatedSecret(await uc.rotateClientSecret.execute(params.id, body)),
+    handle: async (uc, { params, body, audit }) =>
+      presentRotatedSecret(await uc.rotateClientSecret.execute(params.id, body, audit)),
   }),
   route({
     method: 'post',
     path: '/integrations/:id/api-key',
     operationId: 'adminIssueApiKey',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.issue-api-key', target: 'integration' },
+    },
     summary: 'Issue or replace the API key',
     description: 'Answers the key this once; from now on every request of the integration must send it as `x-api-key`.',
     tag: ACCESS,
@@ -126,18 +139,22 @@ export const ACCESS_ADMIN_ROUTES = [
     errors: [400, 404],
     example: {},
     // The key is shown once, in this answer; no read returns it.
-    handle: async (uc, { params }) => presentIssuedApiKey(await uc.issueApiKey.execute(params.id)),
+    handle: async (uc, { params, audit }) => presentIssuedApiKey(await uc.issueApiKey.execute(params.id, audit)),
   }),
   route({
     method: 'delete',
     path: '/integrations/:id/api-key',
     operationId: 'adminRemoveApiKey',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.remove-api-key', target: 'integration' },
+    },
     summary: 'Remove the API key',
     description: 'Removing a key that is not there changes nothing.',
     tag: ACCESS,
     success: { status: 200, data: IntegrationData },
     errors: [400, 404],
-    handle: async (uc, { params }) => presentIntegration(await uc.removeApiKey.execute(params.id)),
+    handle: async (uc, { params, audit }) => presentIntegration(await uc.removeApiKey.execute(params.id, audit)),
   }),
 ];

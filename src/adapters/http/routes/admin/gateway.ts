@@ -12,7 +12,11 @@ export const GATEWAY_ADMIN_ROUTES = [
     method: 'put',
     path: '/tenants/:tenantId/plan',
     operationId: 'adminSetTenantPlan',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: 'unscoped',
+      audit: { action: 'tenant-plan.set', target: 'tenant-plan', id: 'tenantId' },
+    },
     summary: "Set a tenant's plan",
     description:
       'The tier, the price of a call beyond it and what happens then (BILL or BLOCK). Takes effect within 5 s.',
@@ -21,14 +25,14 @@ export const GATEWAY_ADMIN_ROUTES = [
     success: { status: 200, data: PlanResponse },
     errors: [404],
     example: { tier: 'T10K', overagePricePerCall: 0.002, overagePolicy: 'BILL' },
-    handle: async (uc, { params, body }) =>
-      presentPlan(params.tenantId, await uc.setTenantPlan.execute(params.tenantId, body)),
+    handle: async (uc, { params, body, audit }) =>
+      presentPlan(params.tenantId, await uc.setTenantPlan.execute(params.tenantId, body, audit)),
   }),
   route({
     method: 'get',
     path: '/tenants/:tenantId/usage',
     operationId: 'adminGetTenantUsage',
-    access: 'VIEWER',
+    access: { role: 'VIEWER', tenant: 'path' },
     summary: "A tenant's usage for a UTC month",
     tag: 'Back office: Usage',
     query: UsageQuery,

@@ -1,5 +1,6 @@
 import type { InventoryBackOffice } from '../../../../application/back-office.js';
 import { adminRoute, presentPage } from '../route.js';
+import { ActorMismatch, decidedBy } from '../../../../domain/staff/staff.js';
 import {
   presentAdjustmentForBackOffice,
   presentAdjustmentSummary,
@@ -38,9 +39,6 @@ const purchaseOrderExample = {
   items: [{ productId: PRODUCT, quantity: 50, unitCost: 2.4 }],
 };
 
-/** Who decided, when the body names no one. */
-const DEFAULT_ACTOR = 'admin-api';
-
 const route = adminRoute<InventoryBackOffice>();
 
 /** Stock adjustment decisions (across tenants, by id alone), a tenant's adjustments, a product's stock ledger, purchase orders. */
@@ -49,49 +47,62 @@ export const INVENTORY_ADMIN_ROUTES = [
     method: 'post',
     path: '/stock-adjustments/:id/approve',
     operationId: 'adminApproveAdjustment',
-    access: 'APPROVER',
+    access: {
+      role: 'APPROVER',
+      tenant: { of: 'stock-adjustment' },
+      audit: { action: 'stock-adjustment.approve', target: 'stock-adjustment' },
+    },
     summary: 'Approve a stock adjustment request',
     description:
       'Applies its items to the stock and writes the ledger in one transaction. Anything but a PENDING ' +
-      'request, or a STOCK_OUT finding too little available stock, is a 409. `approvedBy` defaults to `admin-api`.',
+      'request, or a STOCK_OUT finding too little available stock, is a 409. The approver recorded is the caller (its email); `approvedBy` may only repeat it, except from the bootstrap token.',
     tag: BACK_OFFICE,
+    rules: [{ field: 'approvedBy', rule: `approvedBy ${ActorMismatch.rule}` }],
     body: ApproveAdjustmentBody,
     bodyOptional: true,
     success: { status: 200, data: BackOfficeAdjustmentResponse },
     errors: [404, 409],
     example: { approvedBy: 'jane@back-office' },
-    handle: async (uc, { params, body }) =>
+    handle: async (uc, { params, body, actor, audit }) =>
       presentAdjustmentForBackOffice(
-        await uc.approveAdjustment.execute({ id: params.id, approvedBy: body.approvedBy ?? DEFAULT_ACTOR }),
+        await uc.approveAdjustment.execute(
+          { id: params.id, approvedBy: decidedBy(actor, body.approvedBy, 'approvedBy') },
+          audit,
+        ),
       ),
   }),
   route({
     method: 'post',
     path: '/stock-adjustments/:id/reject',
     operationId: 'adminRejectAdjustment',
-    access: 'APPROVER',
+    access: {
+      role: 'APPROVER',
+      tenant: { of: 'stock-adjustment' },
+      audit: { action: 'stock-adjustment.reject', target: 'stock-adjustment' },
+    },
     summary: 'Reject a stock adjustment request',
-    description: 'Changes no stock. `rejectedBy` defaults to `admin-api`.',
+    description:
+      'Changes no stock. The caller (its email) is recorded; `rejectedBy` may only repeat it, except from the bootstrap token.',
     tag: BACK_OFFICE,
+    rules: [{ field: 'rejectedBy', rule: `rejectedBy ${ActorMismatch.rule}` }],
     body: RejectAdjustmentBody,
     bodyOptional: true,
     success: { status: 200, data: BackOfficeAdjustmentResponse },
     errors: [404, 409],
     example: { reason: 'No stocktake on record', rejectedBy: 'jane@back-office' },
-    handle: async (uc, { params, body }) =>
+    handle: async (uc, { params, body, actor, audit }) =>
       presentAdjustmentForBackOffice(
-        await uc.rejectAdjustment.execute({
-          id: params.id,
-          reason: body.reason,
-          rejectedBy: body.rejectedBy ?? DEFAULT_ACTOR,
-        }),
+        await uc.rejectAdjustment.execute(
+          { id: params.id, reason: body.reason, rejectedBy: decidedBy(actor, body.rejectedBy, 'rejectedBy') },
+          audit,
+        ),
       ),
   }),
   route({
     method: 'get',
     path: '/tenants/:tenantId/stock-adjustments',
     operationId: 'adminListAdjustments',
-    access: 'VIEWER',
+    access: { role: 'VIEWER', tenant: 'path' },
     summary: 'List the stock adjustment requests of a tenant',
     tag: BACK_OFFICE,
     query: ListAdjustmentsQuery,
@@ -103,7 +114,7 @@ export const INVENTORY_ADMIN_ROUTES = [
     method: 'get',
     path: '/tenants/:tenantId/products/:productId/ledger',
     operationId: 'adminListStockLedger',
-    access: 'VIEWER',
+    access: { role: 'VIEWER', tenant: 'path' },
     summary: 'The stock movements of a product',
     description: 'Every warehouse, newest first, each with its source document.',
     tag: BACK_OFFICE,
@@ -120,7 +131,7 @@ export const INVENTORY_ADMIN_ROUTES = [
     method: 'post',
     path: '/tenants/:tenantId/purchase-orders',
     operationId: 'adminCreatePurchaseOrder',
-    access: 'ADMIN',
+    access: { role: 'ADMIN', tenant: 'path', audit: { action: 'purchase-order.create', target: 'purchase-order' } },
     rules: [ITEMS_ONCE],
     summary: 'Create a purchase order of a tenant',
     description: 'Attributed to the branch of the warehouse; `fiscalYearId` defaults to the year covering today.',
@@ -129,14 +140,18 @@ export const INVENTORY_ADMIN_ROUTES = [
     success: { status: 201, data: PurchaseOrderResponse },
     errors: [404],
     example: purchaseOrderExample,
-    handle: async (uc, { params, body }) =>
-      presentPurchaseOrder(await uc.createPurchaseOrder.execute({ tenantId: params.tenantId, ...body })),
+    handle: async (uc, { params, body, audit }) =>
+      presentPurchaseOrder(await uc.createPurchaseOrder.execute({ tenantId: params.tenantId, ...body }, audit)),
   }),
   route({
     method: 'post',
     path: '/purchase-orders/:id/cancel',
     operationId: 'adminCancelPurchaseOrder',
-    access: 'APPROVER',
+    access: {
+      role: 'APPROVER',
+      tenant: { of: 'purchase-order' },
+      audit: { action: 'purchase-order.cancel', target: 'purchase-order' },
+    },
     summary: 'Cancel a purchase order',
     description: 'Only an OPEN or PARTIALLY_RECEIVED order (else 409); what was received stays in stock.',
     tag: BACK_OFFICE,
@@ -145,7 +160,7 @@ export const INVENTORY_ADMIN_ROUTES = [
     success: { status: 200, data: PurchaseOrderResponse },
     errors: [404, 409],
     example: { reason: 'Supplier out of business' },
-    handle: async (uc, { params, body }) =>
-      presentPurchaseOrder(await uc.cancelPurchaseOrder.execute({ id: params.id, reason: body.reason })),
+    handle: async (uc, { params, body, audit }) =>
+      presentPurchaseOrder(await uc.cancelPurchaseOrder.execute({ id: params.id, reason: body.reason }, audit)),
   }),
 ];

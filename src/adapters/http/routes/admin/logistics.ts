@@ -12,7 +12,11 @@ export const LOGISTICS_ADMIN_ROUTES = [
     method: 'post',
     path: '/shipments/:id/events',
     operationId: 'adminRecordCarrierEvent',
-    access: 'APPROVER',
+    access: {
+      role: 'APPROVER',
+      tenant: { of: 'shipment' },
+      audit: { action: 'shipment.record-event', target: 'shipment' },
+    },
     summary: 'Record a report of the built-in carrier',
     description:
       'A step the lifecycle refuses is a 409 `INVALID_STATE`. A report whose `carrierEventId` the shipment ' +
@@ -22,8 +26,8 @@ export const LOGISTICS_ADMIN_ROUTES = [
     success: { status: 200, data: CarrierEventResponse },
     errors: [404, 409],
     example: { status: 'PICKED_UP', location: 'Berlin hub', carrierEventId: 'evt-0001' },
-    handle: async (uc, { params, body }) => {
-      const { shipment, recorded } = await uc.recordCarrierEvent.execute(params.id, body);
+    handle: async (uc, { params, body, audit }) => {
+      const { shipment, recorded } = await uc.recordCarrierEvent.execute(params.id, body, audit);
       return presentCarrierEvent(shipment, recorded);
     },
   }),

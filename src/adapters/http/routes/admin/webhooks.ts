@@ -1,21 +1,30 @@
 import type { WebhooksBackOffice } from '../../../../application/back-office.js';
 import { adminRoute, presentPage } from '../route.js';
 import { presentIntegration } from '../../presenters.js';
-import { presentDelivery } from '../../webhook-presenters.js';
-import { ListDeliveriesQuery, ResumeWebhookBody } from '../../../../application/webhooks/commands.js';
+import { presentDelivery, presentRotatedWebhookSecret } from '../../webhook-presenters.js';
+import {
+  ListDeliveriesQuery,
+  ResumeWebhookBody,
+  RotateWebhookSecretBody,
+} from '../../../../application/webhooks/commands.js';
+import { RotatedWebhookSecretData } from '../../../shared/responses/access.js';
 import { DeliveryData, PingData, WebhookResumeData } from '../../../shared/responses/webhooks.js';
 
 const WEBHOOKS = 'Back office: Webhooks';
 
 const route = adminRoute<WebhooksBackOffice>();
 
-/** Webhook endpoints and deliveries: resume a paused endpoint (optionally replaying its dead letters), list an integration's deliveries, replay one, ping an endpoint. */
+/** Webhook endpoints and deliveries: resume a paused endpoint (optionally replaying its dead letters), list an integration's deliveries, replay one, ping an endpoint, rotate its secret. */
 export const WEBHOOK_ADMIN_ROUTES = [
   route({
     method: 'post',
     path: '/integrations/:id/webhook/resume',
     operationId: 'adminResumeWebhook',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.resume-webhook', target: 'integration' },
+    },
     summary: 'Resume a paused webhook endpoint',
     description: 'Held deliveries are due again in their order; with `replayDeadLetters` the dead letters too.',
     tag: WEBHOOKS,
@@ -24,8 +33,8 @@ export const WEBHOOK_ADMIN_ROUTES = [
     success: { status: 200, data: WebhookResumeData },
     errors: [400, 404],
     example: { replayDeadLetters: true },
-    handle: async (uc, { params, body }) => {
-      const result = await uc.resumeWebhook.execute(params.id, { replayDeadLetters: body.replayDeadLetters });
+    handle: async (uc, { params, body, audit }) => {
+      const result = await uc.resumeWebhook.execute(params.id, { replayDeadLetters: body.replayDeadLetters }, audit);
       return {
         integration: presentIntegration(result.integration),
         requeued: result.requeued,
@@ -37,7 +46,7 @@ export const WEBHOOK_ADMIN_ROUTES = [
     method: 'get',
     path: '/integrations/:id/deliveries',
     operationId: 'adminListDeliveries',
-    access: 'VIEWER',
+    access: { role: 'VIEWER', tenant: { of: 'integration' } },
     summary: "List an integration's deliveries",
     description: 'Newest first, each with its attempts.',
     tag: WEBHOOKS,
@@ -51,26 +60,57 @@ export const WEBHOOK_ADMIN_ROUTES = [
     method: 'post',
     path: '/deliveries/:id/replay',
     operationId: 'adminReplayDelivery',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'webhook-delivery' },
+      audit: { action: 'webhook-delivery.replay', target: 'webhook-delivery' },
+    },
     summary: 'Replay a delivery',
     description:
       'A dead or delivered delivery is sent again with a fresh retry schedule (held while its endpoint is paused).',
     tag: WEBHOOKS,
     success: { status: 200, data: DeliveryData },
     errors: [400, 404, 409],
-    handle: async (uc, { params }) => presentDelivery(await uc.replayDelivery.execute(params.id)),
+    handle: async (uc, { params, audit }) => presentDelivery(await uc.replayDelivery.execute(params.id, audit)),
   }),
   route({
     method: 'post',
     path: '/integrations/:id/webhook/ping',
     operationId: 'adminPingWebhook',
-    access: 'ADMIN',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.ping-webhook', target: 'integration' },
+    },
     summary: 'Ping a webhook endpoint',
     description:
       'Sends a signed `webhook.ping` now (even while paused) and answers the outcome; tried once, a failed ping pauses nothing.',
     tag: WEBHOOKS,
     success: { status: 200, data: PingData },
     errors: [400, 404, 409],
-    handle: (uc, { params }) => uc.pingWebhook.execute(params.id),
+    handle: (uc, { params, audit }) => uc.pingWebhook.execute(params.id, audit),
+  }),
+  route({
+    method: 'post',
+    path: '/integrations/:id/webhook/rotate-secret',
+    operationId: 'adminRotateWebhookSecret',
+    access: {
+      role: 'ADMIN',
+      tenant: { of: 'integration' },
+      audit: { action: 'integration.rotate-webhook-secret', target: 'integration' },
+    },
+    summary: 'Rotate the webhook secret',
+    description:
+      'Answers the new secret this once. For `overlapSeconds` (default 24 hours, at most 7 days) every delivery ' +
+      'is signed with both secrets: `webhook-signature` holds both (the new first), `x-pos-signature` is the ' +
+      "new secret's and `x-pos-signature-previous` the old one's. 409 `INVALID_STATE` without a webhook URL.",
+    tag: WEBHOOKS,
+    body: RotateWebhookSecretBody,
+    bodyOptional: true,
+    success: { status: 200, data: RotatedWebhookSecretData },
+    errors: [400, 404, 409],
+    example: { overlapSeconds: 86400 },
+    handle: async (uc, { params, body, audit }) =>
+      presentRotatedWebhookSecret(await uc.rotateWebhookSecret.execute(params.id, body, audit)),
   }),
 ];
