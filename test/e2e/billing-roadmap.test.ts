@@ -81,6 +81,8 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         invoiceStatus: 'APPROVED',
         amountDue: 69.9,
         branchId: w.branchId,
+        // An integration recorded it, and so approved the invoice: no person to name.
+        recordedBy: null,
       });
       expect(d.id).to.match(UUID);
       expect(Date.parse(d.receivedAt)).to.be.closeTo(Date.now(), 60_000);
@@ -384,6 +386,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
         amountDue: 48.52,
         voidReason: null,
         voidedAt: null,
+        approvedBy: null,
       });
       const untaxed = (amount: number) => ({ taxRate: 0, untaxedAmount: amount, taxAmount: 0, grossAmount: amount });
       expect(d.items).to.deep.equal([
@@ -399,6 +402,7 @@ describe('e2e: billing roadmap routes (invoice detail, payments, refunds, custom
           method: 'CARD',
           reference: 'slip 1',
           receivedAt: paid.data.receivedAt,
+          recordedBy: null,
         },
       ]);
       expect(d.refunds).to.deep.equal([

@@ -644,7 +644,11 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
 
       const cancelled = await admin('POST', `/purchase-orders/${po.id}/cancel`, { reason: 'Supplier closed' });
       expect(cancelled.status).to.equal(200);
-      expect(cancelled.body.data).to.include({ status: 'CANCELLED', cancelReason: 'Supplier closed' });
+      expect(cancelled.body.data).to.include({
+        status: 'CANCELLED',
+        cancelReason: 'Supplier closed',
+        cancelledBy: 'bootstrap',
+      });
       await expectRefused(
         await inv.request('POST', '/goods-receipt', {
           purchaseOrderId: po.id,

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import * as invoiceTaxes from '../../migrations/20261127100000_invoice_taxes.js';
+import * as decisionActors from '../../migrations/20261127300000_decision_actors.js';
 import { repositoriesFor } from '../../src/adapters/persistence/unit-of-work.js';
 import { AesGcmSecretCipher } from '../../src/adapters/security/secret-cipher.js';
 import { invoiceView } from '../../src/adapters/shared/billing-views.js';
@@ -53,9 +54,14 @@ describe('migration: taxes on invoices and notes, over invoices stored before it
     const { knex } = await testDatabase();
     await resetData(knex);
     await inRolledBackTransaction(knex, async (trx) => {
+      // The later migration that adds columns to these tables is undone first and redone last, so
+      // their columns end in the same order: a pooled connection's prepared `SELECT *` of an
+      // invoice must read the same row type it was prepared with.
+      await decisionActors.down(trx);
       await invoiceTaxes.down(trx);
       await seedUntaxed(trx);
       await invoiceTaxes.up(trx);
+      await decisionActors.up(trx);
       const lines = await trx('invoice_lines').where({ invoice_id: invoiceId }).orderBy('line_no');
       expect(
         lines.map((l) => [l.tax_rate, l.line_total, l.untaxed_amount, l.tax_amount, l.gross_amount]),

@@ -94,6 +94,7 @@ export function presentPayment(p: Payment): Static<typeof PaymentData> {
     reference: s.reference,
     receivedAt: s.receivedAt.toISOString(),
     branchId: s.branchId,
+    recordedBy: s.recordedBy,
   };
 }
 
@@ -151,6 +152,7 @@ export function presentInvoiceDetail(d: InvoiceDetail): Static<typeof InvoiceDet
         method: s.method,
         reference: s.reference,
         receivedAt: s.receivedAt.toISOString(),
+        recordedBy: s.recordedBy,
       };
     }),
     refunds: d.refunds.map((r) => {

@@ -127,6 +127,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
           refunds_total: row.refunds_total,
           void_reason: row.void_reason,
           approved_at: row.approved_at,
+          approved_by: row.approved_by,
           voided_at: row.voided_at,
           updated_at: row.updated_at,
         }),

@@ -23,6 +23,7 @@ export interface InvoiceRow {
   refunds_total: string;
   void_reason: string | null;
   approved_at: Date | null;
+  approved_by: string | null;
   voided_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -76,6 +77,7 @@ export function toInvoice(row: InvoiceRow, lines: InvoiceLineRow[], totals: Note
       refunds: Money.of(row.refunds_total),
       voidReason: row.void_reason,
       approvedAt: row.approved_at,
+      approvedBy: row.approved_by,
       voidedAt: row.voided_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -115,6 +117,7 @@ export function toInvoiceRow(invoice: Invoice): InvoiceRow {
     refunds_total: s.refunds.toString(),
     void_reason: s.voidReason,
     approved_at: s.approvedAt,
+    approved_by: s.approvedBy,
     voided_at: s.voidedAt,
     created_at: s.createdAt,
     updated_at: s.updatedAt,

@@ -38,7 +38,9 @@ export class KnexNoteRepository implements NoteRepository {
         status: row.status,
         void_reason: row.void_reason,
         approved_at: row.approved_at,
+        approved_by: row.approved_by,
         voided_at: row.voided_at,
+        voided_by: row.voided_by,
         updated_at: row.updated_at,
       }),
     );

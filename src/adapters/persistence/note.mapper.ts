@@ -17,7 +17,9 @@ export interface NoteRow {
   status: string;
   void_reason: string | null;
   approved_at: Date | null;
+  approved_by: string | null;
   voided_at: Date | null;
+  voided_by: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,7 +40,9 @@ export function toNote(kind: NoteKind, row: NoteRow): Note {
     status: row.status as NoteStatus,
     voidReason: row.void_reason,
     approvedAt: row.approved_at,
+    approvedBy: row.approved_by,
     voidedAt: row.voided_at,
+    voidedBy: row.voided_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -60,7 +64,9 @@ export function toNoteRow(note: Note): NoteRow {
     status: s.status,
     void_reason: s.voidReason,
     approved_at: s.approvedAt,
+    approved_by: s.approvedBy,
     voided_at: s.voidedAt,
+    voided_by: s.voidedBy,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
   };

@@ -13,6 +13,7 @@ export interface PaymentRow {
   amount: string;
   method: string;
   reference: string | null;
+  recorded_by: string | null;
   received_at: Date;
 }
 
@@ -41,6 +42,7 @@ export function toPayment(row: PaymentRow): Payment {
     amount: Money.of(row.amount),
     method: row.method as PaymentMethod,
     reference: row.reference,
+    recordedBy: row.recorded_by,
     receivedAt: row.received_at,
   });
 }
@@ -57,6 +59,7 @@ export function toPaymentRow(payment: Payment): PaymentRow {
     amount: s.amount.toString(),
     method: s.method,
     reference: s.reference,
+    recorded_by: s.recordedBy,
     received_at: s.receivedAt,
   };
 }

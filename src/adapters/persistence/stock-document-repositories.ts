@@ -81,6 +81,7 @@ interface PurchaseOrderRow {
   expected_on: string | Date | null;
   status: PurchaseOrderStatus;
   cancel_reason: string | null;
+  cancelled_by: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -116,6 +117,7 @@ function toPurchaseOrder(row: PurchaseOrderRow, items: PurchaseOrderItemRow[]): 
     expectedOn: dateOnly(row.expected_on),
     status: row.status,
     cancelReason: row.cancel_reason,
+    cancelledBy: row.cancelled_by,
     items: items.map((i) => ({
       row: i.row_no,
       productId: i.product_id,
@@ -145,6 +147,7 @@ export class KnexPurchaseOrderRepository implements PurchaseOrderRepository {
       expected_on: s.expectedOn,
       status: s.status,
       cancel_reason: s.cancelReason,
+      cancelled_by: s.cancelledBy,
       created_at: s.createdAt,
       updated_at: s.updatedAt,
     });
@@ -182,7 +185,12 @@ export class KnexPurchaseOrderRepository implements PurchaseOrderRepository {
     const updated = await this.db('purchase_orders')
       .where({ tenant_id: s.tenantId, id: s.id })
       .whereIn('status', purchaseOrderStatusesAccepting(event))
-      .update({ status: s.status, cancel_reason: s.cancelReason, updated_at: s.updatedAt });
+      .update({
+        status: s.status,
+        cancel_reason: s.cancelReason,
+        cancelled_by: s.cancelledBy,
+        updated_at: s.updatedAt,
+      });
     if (updated !== 1) return false;
     if (event !== 'CANCEL') {
       await this.db.raw(

@@ -40,6 +40,7 @@ export function invoiceView(invoice: Invoice) {
     })),
     voidReason: s.voidReason,
     approvedAt: s.approvedAt?.toISOString() ?? null,
+    approvedBy: s.approvedBy,
     voidedAt: s.voidedAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
@@ -63,7 +64,9 @@ export function noteView(note: Note) {
     status: s.status,
     voidReason: s.voidReason,
     approvedAt: s.approvedAt?.toISOString() ?? null,
+    approvedBy: s.approvedBy,
     voidedAt: s.voidedAt?.toISOString() ?? null,
+    voidedBy: s.voidedBy,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

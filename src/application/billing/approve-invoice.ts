@@ -5,8 +5,8 @@ import type { Clock } from '../ports/clock.js';
 import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 
 /**
- * Back office: DRAFT → APPROVED, recording `billing.invoice.created`, in any tenant.
- * Errors: InvoiceNotFound, InvoiceInvalidState.
+ * Back office: DRAFT → APPROVED by `by` (the caller's email), recording `billing.invoice.created`,
+ * in any tenant. Errors: InvoiceNotFound, InvoiceInvalidState.
  */
 export class ApproveInvoice {
   constructor(
@@ -14,12 +14,12 @@ export class ApproveInvoice {
     private readonly clock: Clock,
   ) {}
 
-  async execute(id: string, scope?: WriteScope): Promise<Invoice> {
+  async execute(id: string, by: string, scope?: WriteScope): Promise<Invoice> {
     if (!isUuid(id)) throw new InvoiceNotFound();
     return this.uow.run(async (r) => {
       const invoice = await r.invoices.findByIdAcrossTenants(id, { forUpdate: true });
       if (!invoice) throw new InvoiceNotFound();
-      invoice.approve(this.clock.now());
+      invoice.approve(this.clock.now(), by);
       await r.invoices.save(invoice);
       return invoice;
     }, scope);

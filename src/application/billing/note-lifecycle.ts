@@ -39,7 +39,7 @@ async function saveNoteWithInvoice(
 }
 
 /**
- * Back office: DRAFT → APPROVED for a credit or debit note, re-checking the invoice's state
+ * Back office: DRAFT → APPROVED for a credit or debit note by `by` (the caller's email), re-checking the invoice's state
  * and (credit notes) the balance rule under the invoice lock. An approved credit note may
  * settle the invoice (PAID). Errors: NoteNotFound, NoteInvalidState, InvoiceInvalidState,
  * CreditNoteExceedsBalance.
@@ -51,17 +51,20 @@ export class ApproveNote {
     private readonly kind: NoteKind,
   ) {}
 
-  execute(id: string, scope?: WriteScope): Promise<Note> {
+  execute(id: string, by: string, scope?: WriteScope): Promise<Note> {
     return this.uow.run(async (r) => {
       const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
-      invoice.approveNote(note, this.clock.now());
+      invoice.approveNote(note, this.clock.now(), by);
       await saveNoteWithInvoice(r, note, invoice);
       return note;
     }, scope);
   }
 }
 
-/** Back office: DRAFT → VOIDED for a credit or debit note. Errors: NoteNotFound, NoteInvalidState, ValidationError. */
+/**
+ * Back office: DRAFT → VOIDED for a credit or debit note by `by` (the caller's email).
+ * Errors: NoteNotFound, NoteInvalidState, ValidationError.
+ */
 export class VoidNote {
   constructor(
     private readonly uow: UnitOfWork<NoteLifecycleRepositories>,
@@ -69,10 +72,10 @@ export class VoidNote {
     private readonly kind: NoteKind,
   ) {}
 
-  execute(id: string, command: VoidNoteCommand = {}, scope?: WriteScope): Promise<Note> {
+  execute(id: string, command: VoidNoteCommand, by: string, scope?: WriteScope): Promise<Note> {
     return this.uow.run(async (r) => {
       const { note, invoice } = await lockNoteWithInvoice(r, this.kind, id);
-      invoice.voidNote(note, command.reason, this.clock.now());
+      invoice.voidNote(note, command.reason, this.clock.now(), by);
       await saveNoteWithInvoice(r, note, invoice);
       return note;
     }, scope);

@@ -31,7 +31,10 @@ export class RecordPayment {
     private readonly clock: Clock,
   ) {}
 
-  /** An integration's payment: the invoice of its tenant, attributed to its branch and fiscal year. */
+  /**
+   * An integration's payment: the invoice of its tenant, attributed to its branch and fiscal
+   * year. No person recorded it (`recordedBy` null).
+   */
   execute(
     caller: Caller,
     invoiceId: string,
@@ -42,13 +45,21 @@ export class RecordPayment {
       invoiceId,
       (r, id) => r.invoices.findById(caller.tenantId, id, { forUpdate: true }),
       () => caller,
-      command,
+      { ...command, recordedBy: null },
       keyed,
     );
   }
 
-  /** The back office's payment: any tenant's invoice, attributed to the invoice's branch and fiscal year. */
-  executeInAnyTenant(invoiceId: string, command: RecordPaymentCommand, scope?: WriteScope): Promise<RecordedPayment> {
+  /**
+   * The back office's payment, recorded by `by` (the caller's email): any tenant's invoice,
+   * attributed to the invoice's branch and fiscal year.
+   */
+  executeInAnyTenant(
+    invoiceId: string,
+    command: RecordPaymentCommand,
+    by: string,
+    scope?: WriteScope,
+  ): Promise<RecordedPayment> {
     return this.record(
       invoiceId,
       (r, id) => r.invoices.findByIdAcrossTenants(id, { forUpdate: true }),
@@ -56,7 +67,7 @@ export class RecordPayment {
         const s = invoice.state();
         return { tenantId: s.tenantId, branchId: s.branchId, fiscalYearId: s.fiscalYearId };
       },
-      command,
+      { ...command, recordedBy: by },
       scope,
     );
   }
@@ -65,7 +76,7 @@ export class RecordPayment {
     invoiceId: string,
     lock: (r: Pick<Repositories, PaymentRepositories>, id: string) => Promise<Invoice | null>,
     attribution: (invoice: Invoice) => { tenantId: string; branchId: string; fiscalYearId: string },
-    command: RecordPaymentCommand,
+    command: RecordPaymentCommand & { recordedBy: string | null },
     scope?: WriteScope,
   ): Promise<RecordedPayment> {
     if (!isUuid(invoiceId)) throw new InvoiceNotFound();

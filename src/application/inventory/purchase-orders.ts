@@ -118,8 +118,8 @@ export class ListPurchaseOrders {
 }
 
 /**
- * Back office `POST /purchase-orders/:id/cancel`: OPEN | PARTIALLY_RECEIVED → CANCELLED (what
- * was received stays in stock). Errors: PurchaseOrderNotFound; PurchaseOrderInvalidState (409).
+ * Back office `POST /purchase-orders/:id/cancel`: OPEN | PARTIALLY_RECEIVED → CANCELLED by `by`
+ * (the caller's email; what was received stays in stock). Errors: PurchaseOrderNotFound; PurchaseOrderInvalidState (409).
  */
 export class CancelPurchaseOrder {
   constructor(
@@ -127,11 +127,11 @@ export class CancelPurchaseOrder {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: CancelPurchaseOrderCommand, scope?: WriteScope): Promise<PurchaseOrder> {
+  execute(command: CancelPurchaseOrderCommand, by: string, scope?: WriteScope): Promise<PurchaseOrder> {
     return this.uow.run(async (r) => {
       const order = await r.purchaseOrders.findByIdAcrossTenants(command.id, { forUpdate: true });
       if (!order) throw new PurchaseOrderNotFound();
-      order.cancel(command.reason ?? null, this.clock.now());
+      order.cancel(command.reason ?? null, this.clock.now(), by);
       if (!(await r.purchaseOrders.save(order))) throw new PurchaseOrderInvalidState(order.status, 'cancel');
       return order;
     }, scope);

@@ -49,6 +49,8 @@ export interface InvoiceState extends InvoiceTotals {
   refunds: Money;
   voidReason: string | null;
   approvedAt: Date | null;
+  /** Who approved it in the back office; null before people signed in, or when an integration's first payment did. */
+  approvedBy: string | null;
   voidedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -106,6 +108,7 @@ export class Invoice extends AggregateRoot {
         refunds: Money.ZERO,
         voidReason: null,
         approvedAt: null,
+        approvedBy: null,
         voidedAt: null,
         createdAt: now,
         updatedAt: now,
@@ -153,10 +156,10 @@ export class Invoice extends AggregateRoot {
     return creditableBalance(this.amounts().netAmount, this.notes.pendingCredits);
   }
 
-  /** Back-office approval: DRAFT → APPROVED, records `billing.invoice.created`. */
-  approve(now: Date): void {
+  /** Back-office approval by `by` (the caller's email): DRAFT → APPROVED, records `billing.invoice.created`. */
+  approve(now: Date, by: string): void {
     const next = this.refuseUnless({ type: 'APPROVE' }, 'approve');
-    this.s = { ...this.s, status: next, approvedAt: now, updatedAt: now };
+    this.s = { ...this.s, status: next, approvedAt: now, approvedBy: by, updatedAt: now };
     this.recordLifecycleEvent(INVOICE_CREATED, 'CREATE', now);
     this.settleIfDue(now);
   }
@@ -166,6 +169,7 @@ export class Invoice extends AggregateRoot {
    * INVALID_STATE) and the amount may not exceed the amount due (400). The first payment
    * approves a DRAFT invoice (recording `billing.invoice.created`); when the amount due reaches
    * 0 the invoice is PAID. Returns the new Payment, which records `billing.payment.received`.
+   * The payment's recorder approves a DRAFT invoice it pays (null: an integration).
    */
   recordPayment(input: PaymentInput, now: Date): Payment {
     const next = this.refuseUnless({ type: 'PAY' }, 'record a payment on');
@@ -174,7 +178,7 @@ export class Invoice extends AggregateRoot {
     const wasDraft = this.s.status === 'DRAFT';
     this.s = { ...this.s, status: next, payments: this.s.payments.plus(amount), updatedAt: now };
     if (wasDraft) {
-      this.s = { ...this.s, approvedAt: now };
+      this.s = { ...this.s, approvedAt: now, approvedBy: input.recordedBy };
       this.recordLifecycleEvent(INVOICE_CREATED, 'CREATE', now);
     }
     this.settleIfDue(now);
@@ -188,6 +192,7 @@ export class Invoice extends AggregateRoot {
       amount,
       method: input.method,
       reference: input.reference === undefined ? null : referenceText(input.reference),
+      recordedBy: input.recordedBy,
       receivedAt: now,
     });
   }
@@ -266,9 +271,9 @@ export class Invoice extends AggregateRoot {
   /**
    * Approves one of this invoice's notes. Re-checks the invoice's state and, for a credit
    * note, the balance rule against the other DRAFT credit notes. An approved credit note that
-   * brings the amount due to 0 settles the invoice (PAID).
+   * brings the amount due to 0 settles the invoice (PAID). `by`: the caller's email.
    */
-  approveNote(note: Note, now: Date): void {
+  approveNote(note: Note, now: Date, by: string): void {
     this.assertOwns(note);
     this.assertAcceptsNotes(note.kind, 'be approved against');
     if (note.kind === 'CREDIT') {
@@ -277,7 +282,7 @@ export class Invoice extends AggregateRoot {
         const balance = creditableBalance(this.amounts().netAmount, others);
         if (note.amount.greaterThan(balance)) throw new CreditNoteExceedsBalance('approval');
       }
-      note.approve(now);
+      note.approve(now, by);
       this.notes = {
         ...this.notes,
         approvedCredits: this.notes.approvedCredits.plus(note.amount),
@@ -285,15 +290,15 @@ export class Invoice extends AggregateRoot {
       };
       this.settleIfDue(now);
     } else {
-      note.approve(now);
+      note.approve(now, by);
       this.notes = { ...this.notes, approvedDebits: this.notes.approvedDebits.plus(note.amount) };
     }
   }
 
-  /** Voids a DRAFT note of this invoice; a voided credit note frees its part of the balance. */
-  voidNote(note: Note, reason: string | undefined, now: Date): void {
+  /** Voids a DRAFT note of this invoice (`by`: the caller's email); a voided credit note frees its part of the balance. */
+  voidNote(note: Note, reason: string | undefined, now: Date, by: string): void {
     this.assertOwns(note);
-    note.void(reason, now);
+    note.void(reason, now, by);
     if (note.kind === 'CREDIT') {
       this.notes = { ...this.notes, pendingCredits: this.notes.pendingCredits.minus(note.amount) };
     }

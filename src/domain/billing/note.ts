@@ -37,7 +37,10 @@ export interface NoteState {
   status: NoteStatus;
   voidReason: string | null;
   approvedAt: Date | null;
+  /** Who approved or voided it (the back office's caller); null on notes decided before people signed in. */
+  approvedBy: string | null;
   voidedAt: Date | null;
+  voidedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,7 +59,10 @@ export class Note extends AggregateRoot {
 
   /** A new DRAFT note. Use `Invoice.issueNote`, which checks the invoice's rules first. */
   static draft(
-    input: Omit<NoteState, 'status' | 'voidReason' | 'approvedAt' | 'voidedAt' | 'createdAt' | 'updatedAt'>,
+    input: Omit<
+      NoteState,
+      'status' | 'voidReason' | 'approvedAt' | 'approvedBy' | 'voidedAt' | 'voidedBy' | 'createdAt' | 'updatedAt'
+    >,
     now: Date,
   ): Note {
     return new Note({
@@ -64,7 +70,9 @@ export class Note extends AggregateRoot {
       status: 'DRAFT',
       voidReason: null,
       approvedAt: null,
+      approvedBy: null,
       voidedAt: null,
+      voidedBy: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -94,15 +102,17 @@ export class Note extends AggregateRoot {
     return this.s.status;
   }
 
-  /** DRAFT → APPROVED. */
-  approve(now: Date): void {
-    this.s = { ...this.s, status: this.step({ type: 'APPROVE' }, 'approve'), approvedAt: now, updatedAt: now };
+  /** DRAFT → APPROVED by `by` (the caller's email). */
+  approve(now: Date, by: string): void {
+    const status = this.step({ type: 'APPROVE' }, 'approve');
+    this.s = { ...this.s, status, approvedAt: now, approvedBy: by, updatedAt: now };
   }
 
-  /** DRAFT → VOIDED. The reason is optional. */
-  void(reason: string | undefined, now: Date): void {
+  /** DRAFT → VOIDED by `by` (the caller's email). The reason is optional. */
+  void(reason: string | undefined, now: Date, by: string): void {
     const voidReason = reason === undefined ? null : reasonText(reason);
-    this.s = { ...this.s, status: this.step({ type: 'VOID' }, 'void'), voidReason, voidedAt: now, updatedAt: now };
+    const status = this.step({ type: 'VOID' }, 'void');
+    this.s = { ...this.s, status, voidReason, voidedAt: now, voidedBy: by, updatedAt: now };
   }
 
   private step(event: NoteEvent, verb: string): NoteStatus {

@@ -24,6 +24,8 @@ export interface PaymentInput {
   amount: number;
   method: PaymentMethod;
   reference?: string;
+  /** The back office's caller (its email) who recorded it; null when an integration did. */
+  recordedBy: string | null;
 }
 
 /** A payment reference as stored: trimmed, 1 to PAYMENT_REFERENCE_MAX_LENGTH characters. */
@@ -44,6 +46,8 @@ export interface PaymentState {
   amount: Money;
   method: PaymentMethod;
   reference: string | null;
+  /** Who recorded it in the back office; null when an integration did, or before people signed in. */
+  recordedBy: string | null;
   receivedAt: Date;
 }
 

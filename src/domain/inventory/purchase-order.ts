@@ -35,6 +35,8 @@ export interface PurchaseOrderState {
   readonly status: PurchaseOrderStatus;
   readonly items: readonly PurchaseOrderItem[];
   readonly cancelReason: string | null;
+  /** Who cancelled it (the back office's caller); null until then, and on orders cancelled before people signed in. */
+  readonly cancelledBy: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -55,7 +57,10 @@ export class PurchaseOrder {
   private constructor(private s: PurchaseOrderState) {}
 
   static create(
-    meta: Omit<PurchaseOrderState, 'status' | 'items' | 'cancelReason' | 'createdAt' | 'updatedAt' | 'supplierName'>,
+    meta: Omit<
+      PurchaseOrderState,
+      'status' | 'items' | 'cancelReason' | 'cancelledBy' | 'createdAt' | 'updatedAt' | 'supplierName'
+    >,
     input: {
       supplierName: string;
       items: readonly { productId: string; quantity: number; unitCost: number }[];
@@ -74,6 +79,7 @@ export class PurchaseOrder {
         unitCost: Money.of(item.unitCost),
       })),
       cancelReason: null,
+      cancelledBy: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -138,11 +144,11 @@ export class PurchaseOrder {
     return priced;
   }
 
-  /** OPEN | PARTIALLY_RECEIVED → CANCELLED (back office), with an optional reason. */
-  cancel(reason: string | null, now: Date): void {
+  /** OPEN | PARTIALLY_RECEIVED → CANCELLED by `by` (the back office's caller, its email), with an optional reason. */
+  cancel(reason: string | null, now: Date, by: string): void {
     const next = nextPurchaseOrderStatus(this.s.status, 'CANCEL');
     if (next === null) throw new PurchaseOrderInvalidState(this.s.status, 'cancel');
-    this.s = { ...this.s, status: next, cancelReason: reason?.trim() || null, updatedAt: now };
+    this.s = { ...this.s, status: next, cancelReason: reason?.trim() || null, cancelledBy: by, updatedAt: now };
     this._transition = 'CANCEL';
   }
 }

@@ -87,7 +87,7 @@ describe('billing repositories (real database)', () => {
       pricingOf({ [productId]: 13 }, true),
       at,
     );
-    inv.approve(at);
+    inv.approve(at, 'approver@example.com');
     await uow.run((r) => r.invoices.add(inv));
     const loaded = (await uow.read((r) => r.invoices.findById(tenantId, inv.id)))!;
     expect(invoiceView(loaded)).to.deep.equal(invoiceView(inv));
@@ -141,7 +141,7 @@ describe('billing repositories (real database)', () => {
 
   it('computes note totals from the notes on every load, and in list rows, counting each status as the domain does', async () => {
     const inv = newInvoice([{ productId, quantity: 1, unitPrice: 100 }], new Date('2026-03-05T00:00:00Z'));
-    inv.approve(now);
+    inv.approve(now, 'approver@example.com');
     await uow.run((r) => r.invoices.add(inv));
     const inMemory = await uow.run(async (r) => {
       const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
@@ -161,10 +161,10 @@ describe('billing repositories (real database)', () => {
       const voidedDebit = locked.issueNote('DEBIT', input('DN-2026-000003', 3), now);
       for (const n of [credit, pending, voided]) await r.creditNotes.add(n);
       for (const n of [debit, draftDebit, voidedDebit]) await r.debitNotes.add(n);
-      locked.approveNote(credit, now);
-      locked.approveNote(debit, now);
-      locked.voidNote(voided, undefined, now);
-      locked.voidNote(voidedDebit, undefined, now);
+      locked.approveNote(credit, now, 'approver@example.com');
+      locked.approveNote(debit, now, 'approver@example.com');
+      locked.voidNote(voided, undefined, now, 'approver@example.com');
+      locked.voidNote(voidedDebit, undefined, now, 'approver@example.com');
       for (const n of [credit, voided]) await r.creditNotes.save(n);
       for (const n of [debit, voidedDebit]) await r.debitNotes.save(n);
       await r.invoices.save(locked);
@@ -183,7 +183,14 @@ describe('billing repositories (real database)', () => {
     expect(page.items[0]!.netAmount.toString()).to.equal('82.50');
     expect(page.items[0]!.amountDue.toString()).to.equal('82.50');
     const notes = await uow.read((r) => r.creditNotes.list(tenantId, { page: 1, limit: 10 }));
-    expect(notes.items.map((n) => n.status).sort()).to.deep.equal(['APPROVED', 'DRAFT', 'VOIDED']);
+    // Who approved or voided each note is stored, and nobody on the one still DRAFT.
+    const deciders = notes.items.map((n) => [n.status, n.state().approvedBy, n.state().voidedBy]);
+    expect(deciders.sort()).to.deep.equal([
+      ['APPROVED', 'approver@example.com', null],
+      ['DRAFT', null, null],
+      ['VOIDED', null, 'approver@example.com'],
+    ]);
+    expect(loaded.state().approvedBy).to.equal('approver@example.com');
   });
 
   it('numbers each invoice in the statement that stores it; a refused statement uses no number', async () => {
@@ -235,7 +242,7 @@ describe('billing repositories (real database)', () => {
     try {
       await uow.run(async (r) => {
         const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
-        locked.approve(now);
+        locked.approve(now, 'approver@example.com');
         await r.invoices.save(locked);
       });
     } finally {
@@ -304,7 +311,7 @@ describe('billing repositories (real database)', () => {
 
   it('CHECK constraints make impossible states impossible', async () => {
     const inv = newInvoice();
-    inv.approve(now);
+    inv.approve(now, 'approver@example.com');
     await uow.run((r) => r.invoices.add(inv));
     const note = inv.issueNote(
       'DEBIT',
@@ -329,6 +336,27 @@ describe('billing repositories (real database)', () => {
       k('invoices').where({ id: inv.id }).update({ status: 'OPEN' }),
       k('invoices').where({ id: inv.id }).update({ refunds_total: '1.00' }), // refunds above payments
       k('invoice_lines').where({ invoice_id: inv.id }).update({ quantity: '0' }),
+      // Who decided: 1 to 254 characters, and only on a record in the state it decided.
+      k('invoices').where({ id: inv.id }).update({ approved_by: '' }),
+      k('invoices')
+        .where({ id: inv.id })
+        .update({ approved_by: 'x'.repeat(255) }),
+      k('invoices').where({ id: inv.id }).update({ status: 'DRAFT', approved_at: null }), // a DRAFT with an approver
+      k('debit_notes').where({ id: note.id }).update({ approved_by: 'approver@example.com' }), // a DRAFT note
+      k('debit_notes').where({ id: note.id }).update({ voided_by: 'approver@example.com' }),
+      k('debit_notes').where({ id: note.id }).update({ status: 'APPROVED', approved_at: now, approved_by: '' }),
+      k('payments').insert({
+        tenant_id: tenantId,
+        id: randomUUID(),
+        number: 'PAY-2026-000900',
+        invoice_id: inv.id,
+        fiscal_year_id: fiscalYearId,
+        branch_id: branchId,
+        amount: '1.00',
+        method: 'CASH',
+        recorded_by: '',
+        received_at: now,
+      }),
     ];
     for (const v of violations) {
       await expect(v).to.be.rejected.and.eventually.have.property('code', '23514');

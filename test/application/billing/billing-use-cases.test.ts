@@ -106,7 +106,7 @@ async function world() {
       paymentMethod: 'CASH',
       items: [{ productId: t.mugId, quantity: 1, unitPrice: total }],
     });
-    return approve ? uc.approveInvoice.execute(inv.id) : inv;
+    return approve ? uc.approveInvoice.execute(inv.id, 'approver@example.com') : inv;
   }
   return { ...f, a, b, uc, invoice, count, row, published, loadInvoice };
 }
@@ -258,8 +258,9 @@ describe('billing use cases (knex repositories on the test database)', () => {
     it('approves across tenants, recording billing.invoice.created; approving twice is refused', async () => {
       const w = await world();
       const inv = await w.invoice(w.b, 10, false);
-      const approved = await w.uc.approveInvoice.execute(inv.id);
+      const approved = await w.uc.approveInvoice.execute(inv.id, 'approver@example.com');
       expect(approved.status).to.equal('APPROVED');
+      expect(invoiceView(approved).approvedBy).to.equal('approver@example.com');
       expect(await w.published()).to.deep.equal([
         {
           name: 'billing.invoice.created',
@@ -275,8 +276,8 @@ describe('billing use cases (knex repositories on the test database)', () => {
           },
         },
       ]);
-      await expect(w.uc.approveInvoice.execute(inv.id)).to.be.rejectedWith(InvoiceInvalidState);
-      await expect(w.uc.approveInvoice.execute(MISSING)).to.be.rejectedWith(InvoiceNotFound);
+      await expect(w.uc.approveInvoice.execute(inv.id, 'approver@example.com')).to.be.rejectedWith(InvoiceInvalidState);
+      await expect(w.uc.approveInvoice.execute(MISSING, 'approver@example.com')).to.be.rejectedWith(InvoiceNotFound);
       expect(await w.published()).to.have.length(1);
     });
   });
@@ -299,15 +300,18 @@ describe('billing use cases (knex repositories on the test database)', () => {
       const inv = await w.invoice(w.a, 100);
       const cn1 = await w.uc.createCreditNote.execute(w.a.caller, { invoiceId: inv.id, amount: 30, reason: 'a' });
       const cn2 = await w.uc.createCreditNote.execute(w.a.caller, { invoiceId: inv.id, amount: 70, reason: 'b' });
-      await w.uc.approveCreditNote.execute(cn1.id);
+      await w.uc.approveCreditNote.execute(cn1.id, 'approver@example.com');
       let reloaded = await w.loadInvoice(w.a.caller.tenantId, inv.id);
       expect(invoiceView(reloaded!)).to.include({ status: 'APPROVED', netAmount: 70, amountDue: 70 });
       expect(reloaded!.creditableBalance().isZero()).to.equal(true);
-      await w.uc.approveCreditNote.execute(cn2.id);
+      await w.uc.approveCreditNote.execute(cn2.id, 'approver@example.com');
       reloaded = await w.loadInvoice(w.a.caller.tenantId, inv.id);
       expect(invoiceView(reloaded!)).to.include({ status: 'PAID', netAmount: 0, amountDue: 0 });
-      await expect(w.uc.approveCreditNote.execute(cn2.id)).to.be.rejectedWith(NoteInvalidState);
-      await expect(w.uc.approveCreditNote.execute(MISSING)).to.be.rejectedWith(NoteNotFound, 'Credit note not found');
+      await expect(w.uc.approveCreditNote.execute(cn2.id, 'approver@example.com')).to.be.rejectedWith(NoteInvalidState);
+      await expect(w.uc.approveCreditNote.execute(MISSING, 'approver@example.com')).to.be.rejectedWith(
+        NoteNotFound,
+        'Credit note not found',
+      );
       // A credit note against a PAID invoice is allowed (up to its net amount, now 0).
       await expect(
         w.uc.createCreditNote.execute(w.a.caller, { invoiceId: inv.id, amount: 0.01, reason: 'c' }),
@@ -318,11 +322,17 @@ describe('billing use cases (knex repositories on the test database)', () => {
       const w = await world();
       const inv = await w.invoice(w.a, 50);
       const cn = await w.uc.createCreditNote.execute(w.a.caller, { invoiceId: inv.id, amount: 50, reason: 'a' });
-      const voided = await w.uc.voidCreditNote.execute(cn.id, { reason: 'Duplicate' });
-      expect(noteView(voided)).to.include({ status: 'VOIDED', voidReason: 'Duplicate' });
+      const voided = await w.uc.voidCreditNote.execute(cn.id, { reason: 'Duplicate' }, 'approver@example.com');
+      expect(noteView(voided)).to.include({
+        status: 'VOIDED',
+        voidReason: 'Duplicate',
+        voidedBy: 'approver@example.com',
+      });
       const again = await w.uc.createCreditNote.execute(w.a.caller, { invoiceId: inv.id, amount: 50, reason: 'b' });
-      await w.uc.approveCreditNote.execute(again.id);
-      await expect(w.uc.voidCreditNote.execute(again.id)).to.be.rejectedWith(NoteInvalidState);
+      await w.uc.approveCreditNote.execute(again.id, 'approver@example.com');
+      await expect(w.uc.voidCreditNote.execute(again.id, {}, 'approver@example.com')).to.be.rejectedWith(
+        NoteInvalidState,
+      );
     });
 
     it('needs an APPROVED or PAID invoice for a credit note, an APPROVED one for a debit note', async () => {
@@ -337,11 +347,11 @@ describe('billing use cases (knex repositories on the test database)', () => {
       const approved = await w.invoice(w.a, 10);
       const dn = await w.uc.createDebitNote.execute(w.a.caller, { invoiceId: approved.id, amount: 2.5, reason: 'Fee' });
       expect(noteView(dn)).to.include({ number: 'DN-2026-000001', status: 'DRAFT', kind: 'DEBIT' });
-      await w.uc.approveDebitNote.execute(dn.id);
+      await w.uc.approveDebitNote.execute(dn.id, 'approver@example.com');
       const reloaded = await w.loadInvoice(w.a.caller.tenantId, approved.id);
       expect(invoiceView(reloaded!)).to.include({ netAmount: 12.5, amountDue: 12.5 });
       const dn2 = await w.uc.createDebitNote.execute(w.a.caller, { invoiceId: approved.id, amount: 1, reason: 'y' });
-      await w.uc.voidDebitNote.execute(dn2.id);
+      await w.uc.voidDebitNote.execute(dn2.id, {}, 'approver@example.com');
       expect((await w.row('debit_notes', dn2.id)).status).to.equal('VOIDED');
     });
 

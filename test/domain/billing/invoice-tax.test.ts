@@ -183,7 +183,7 @@ describe('invoice taxes: each line and the invoice, exact and rounded half-up to
 
     it('an issued note is stamped with its tax by the invoice', () => {
       const invoice = invoiceOf([{ productId: STANDARD, quantity: 1, unitPrice: 100 }]); // 100 + 13 = 113
-      invoice.approve(new Date('2026-03-02T00:00:00Z'));
+      invoice.approve(new Date('2026-03-02T00:00:00Z'), 'approver@example.com');
       const note = invoice.issueNote(
         'CREDIT',
         { id: ZERO, number: 'CN-2026-000001', amount: 11.3, reason: 'Returned', branchId: ZERO, fiscalYearId: ZERO },

@@ -126,9 +126,9 @@ describe('Invoice aggregate', () => {
   describe('approve (back office)', () => {
     it('DRAFT → APPROVED, recording billing.invoice.created with the spec 2.10 payload', () => {
       const inv = draft();
-      inv.approve(LATER);
+      inv.approve(LATER, 'approver@example.com');
       expect(inv.status).to.equal('APPROVED');
-      expect(view(inv).approvedAt).to.equal(LATER.toISOString());
+      expect(view(inv)).to.include({ approvedAt: LATER.toISOString(), approvedBy: 'approver@example.com' });
       expect(inv.pullEvents()).to.deep.equal([
         {
           name: 'billing.invoice.created',
@@ -142,7 +142,7 @@ describe('Invoice aggregate', () => {
     it('is refused in APPROVED, PAID and VOIDED with INVALID_STATE, recording nothing', () => {
       for (const status of ['APPROVED', 'PAID', 'VOIDED'] as const) {
         const inv = stored(status);
-        expect(() => inv.approve(LATER), status).to.throw(
+        expect(() => inv.approve(LATER, 'approver@example.com'), status).to.throw(
           InvoiceInvalidState,
           `Cannot approve an invoice in status ${status}`,
         );
@@ -153,7 +153,7 @@ describe('Invoice aggregate', () => {
 
     it('settles an invoice of 0 at once: APPROVED with nothing due is PAID', () => {
       const inv = draft(0);
-      inv.approve(LATER);
+      inv.approve(LATER, 'approver@example.com');
       expect(inv.status).to.equal('PAID');
       expect(inv.pullEvents().map((e) => e.name)).to.deep.equal(['billing.invoice.created']);
     });
@@ -270,7 +270,7 @@ describe('Invoice aggregate', () => {
     it('on approval lower the net amount; reaching 0 due settles the invoice (PAID)', () => {
       const inv = stored('APPROVED', 100, {}, 40);
       const n = note(inv, 'CREDIT', 60);
-      inv.approveNote(n, LATER);
+      inv.approveNote(n, LATER, 'approver@example.com');
       expect(n.status).to.equal('APPROVED');
       expect(noteView(n).approvedAt).to.equal(LATER.toISOString());
       expect(inv.amounts().netAmount.toString()).to.equal('40.00');
@@ -283,7 +283,7 @@ describe('Invoice aggregate', () => {
     it('a partial credit keeps the invoice APPROVED', () => {
       const inv = stored('APPROVED', 100);
       const n = note(inv, 'CREDIT', 10);
-      inv.approveNote(n, LATER);
+      inv.approveNote(n, LATER, 'approver@example.com');
       expect(inv.status).to.equal('APPROVED');
       expect(inv.amounts().amountDue.toString()).to.equal('90.00');
     });
@@ -293,7 +293,7 @@ describe('Invoice aggregate', () => {
       const n = note(inv, 'CREDIT', 50);
       // Another DRAFT credit note of 60 appeared that the first check did not see.
       const tampered = Invoice.restore(inv.state(), { ...NO_NOTES, pendingCredits: m(110) });
-      expect(() => tampered.approveNote(n, LATER))
+      expect(() => tampered.approveNote(n, LATER, 'approver@example.com'))
         .to.throw(CreditNoteExceedsBalance)
         .that.includes({ kind: 'conflict', code: 'INVALID_STATE' });
       expect(n.status).to.equal('DRAFT');
@@ -302,14 +302,14 @@ describe('Invoice aggregate', () => {
     it('approval is refused for a note that is not DRAFT, and against a DRAFT or VOIDED invoice', () => {
       const inv = stored('APPROVED', 100);
       const n = note(inv, 'CREDIT', 10);
-      inv.approveNote(n, LATER);
-      expect(() => inv.approveNote(n, LATER)).to.throw(
+      inv.approveNote(n, LATER, 'approver@example.com');
+      expect(() => inv.approveNote(n, LATER, 'approver@example.com')).to.throw(
         NoteInvalidState,
         'Cannot approve a credit note in status APPROVED',
       );
       const other = note(inv, 'CREDIT', 10);
       const voided = Invoice.restore({ ...inv.state(), status: 'VOIDED' }, { ...NO_NOTES, pendingCredits: m(10) });
-      expect(() => voided.approveNote(other, LATER)).to.throw(
+      expect(() => voided.approveNote(other, LATER, 'approver@example.com')).to.throw(
         InvoiceInvalidState,
         'A credit note can only be approved against an APPROVED or PAID invoice; this invoice is VOIDED',
       );
@@ -318,11 +318,11 @@ describe('Invoice aggregate', () => {
     it('voiding a DRAFT credit note frees its part of the balance', () => {
       const inv = stored('APPROVED', 100);
       const n = note(inv, 'CREDIT', 30);
-      inv.voidNote(n, 'Typo', LATER);
+      inv.voidNote(n, 'Typo', LATER, 'approver@example.com');
       expect(n.status).to.equal('VOIDED');
       expect(noteView(n)).to.include({ voidReason: 'Typo', voidedAt: LATER.toISOString() });
       expect(inv.creditableBalance().toString()).to.equal('100.00');
-      expect(() => inv.voidNote(n, undefined, LATER)).to.throw(
+      expect(() => inv.voidNote(n, undefined, LATER, 'approver@example.com')).to.throw(
         NoteInvalidState,
         'Cannot void a credit note in status VOIDED',
       );
@@ -344,7 +344,7 @@ describe('Invoice aggregate', () => {
     it('on approval raise the net amount and the amount due; no balance limit', () => {
       const inv = stored('APPROVED', 100);
       const n = note(inv, 'DEBIT', 250.55);
-      inv.approveNote(n, LATER);
+      inv.approveNote(n, LATER, 'approver@example.com');
       expect(n.status).to.equal('APPROVED');
       expect(inv.amounts().netAmount.toString()).to.equal('350.55');
       expect(inv.amounts().amountDue.toString()).to.equal('350.55');
@@ -356,7 +356,7 @@ describe('Invoice aggregate', () => {
       const n = note(inv, 'DEBIT', 5);
       for (const status of ['PAID', 'VOIDED'] as const) {
         const moved = Invoice.restore({ ...inv.state(), status }, NO_NOTES);
-        expect(() => moved.approveNote(n, LATER)).to.throw(InvoiceInvalidState);
+        expect(() => moved.approveNote(n, LATER, 'approver@example.com')).to.throw(InvoiceInvalidState);
       }
       expect(n.status).to.equal('DRAFT');
     });
@@ -365,7 +365,7 @@ describe('Invoice aggregate', () => {
   it('refuses to touch a note of another invoice', () => {
     const n = note(stored('APPROVED'), 'CREDIT', 1);
     const other = Invoice.restore({ ...stored('APPROVED').state(), id: P }, NO_NOTES);
-    expect(() => other.approveNote(n, LATER)).to.throw(Error, /does not belong/);
+    expect(() => other.approveNote(n, LATER, 'approver@example.com')).to.throw(Error, /does not belong/);
   });
 
   describe('note requests', () => {

@@ -44,19 +44,37 @@ function inStatus(status: NoteStatus, kind: NoteKind = 'CREDIT'): Note {
 describe('Note aggregate (credit and debit notes)', () => {
   it('starts as DRAFT and records no event', () => {
     const n = draftNote();
-    expect(view(n)).to.include({ status: 'DRAFT', amount: 12.34, approvedAt: null, voidedAt: null });
+    expect(view(n)).to.include({
+      status: 'DRAFT',
+      amount: 12.34,
+      approvedAt: null,
+      approvedBy: null,
+      voidedAt: null,
+      voidedBy: null,
+    });
     expect(n.pullEvents()).to.deep.equal([]);
   });
 
   it('DRAFT → APPROVED and DRAFT → VOIDED (reason optional)', () => {
     const a = draftNote();
-    a.approve(LATER);
-    expect(view(a)).to.include({ status: 'APPROVED', approvedAt: LATER.toISOString() });
+    a.approve(LATER, 'approver@example.com');
+    expect(view(a)).to.include({
+      status: 'APPROVED',
+      approvedAt: LATER.toISOString(),
+      approvedBy: 'approver@example.com',
+      voidedBy: null,
+    });
     const v = draftNote('DEBIT');
-    v.void(undefined, LATER);
-    expect(view(v)).to.include({ status: 'VOIDED', voidReason: null, voidedAt: LATER.toISOString() });
+    v.void(undefined, LATER, 'approver@example.com');
+    expect(view(v)).to.include({
+      status: 'VOIDED',
+      voidReason: null,
+      voidedAt: LATER.toISOString(),
+      voidedBy: 'approver@example.com',
+      approvedBy: null,
+    });
     const r = draftNote();
-    r.void(' Duplicate ', LATER);
+    r.void(' Duplicate ', LATER, 'approver@example.com');
     expect(view(r).voidReason).to.equal('Duplicate');
   });
 
@@ -65,10 +83,13 @@ describe('Note aggregate (credit and debit notes)', () => {
       for (const kind of ['CREDIT', 'DEBIT'] as const) {
         const label = kind === 'CREDIT' ? 'credit note' : 'debit note';
         const n = inStatus(status, kind);
-        expect(() => n.approve(LATER))
+        expect(() => n.approve(LATER, 'approver@example.com'))
           .to.throw(NoteInvalidState, `Cannot approve a ${label} in status ${status}`)
           .that.includes({ kind: 'conflict', code: 'INVALID_STATE' });
-        expect(() => n.void(undefined, LATER)).to.throw(NoteInvalidState, `Cannot void a ${label} in status ${status}`);
+        expect(() => n.void(undefined, LATER, 'approver@example.com')).to.throw(
+          NoteInvalidState,
+          `Cannot void a ${label} in status ${status}`,
+        );
         expect(n.status).to.equal(status);
       }
     }
@@ -76,7 +97,7 @@ describe('Note aggregate (credit and debit notes)', () => {
 
   it('refuses a blank void reason', () => {
     const n = draftNote();
-    expect(() => n.void('  ', LATER)).to.throw(ValidationError);
+    expect(() => n.void('  ', LATER, 'approver@example.com')).to.throw(ValidationError);
     expect(n.status).to.equal('DRAFT');
   });
 

@@ -60,7 +60,13 @@ function stored(
 }
 
 let seq = 0;
-function pay(inv: Invoice, amount: number, method: PaymentMethod = 'CASH', reference?: string) {
+function pay(
+  inv: Invoice,
+  amount: number,
+  method: PaymentMethod = 'CASH',
+  reference?: string,
+  recordedBy: string | null = null,
+) {
   seq += 1;
   return inv.recordPayment(
     {
@@ -71,6 +77,7 @@ function pay(inv: Invoice, amount: number, method: PaymentMethod = 'CASH', refer
       amount,
       method,
       ...(reference === undefined ? {} : { reference }),
+      recordedBy,
     },
     LATER,
   );
@@ -133,6 +140,20 @@ describe('Invoice payments and refunds', () => {
           },
         },
       ]);
+    });
+
+    it('keeps who recorded it (null: an integration), who also approves the DRAFT invoice it pays; the events never name them', () => {
+      const byPerson = draft(100);
+      const recorded = pay(byPerson, 10, 'CASH', undefined, 'approver@example.com');
+      expect(recorded.state().recordedBy).to.equal('approver@example.com');
+      expect(byPerson.state().approvedBy).to.equal('approver@example.com');
+      pay(byPerson, 10, 'CASH', undefined, 'someone@example.com');
+      expect(byPerson.state().approvedBy, 'a later payment approves nothing').to.equal('approver@example.com');
+      const events = [...byPerson.pullEvents(), ...recorded.pullEvents()];
+      expect(JSON.stringify(events)).to.not.include('approver@example.com');
+      const byIntegration = draft(100);
+      expect(pay(byIntegration, 10).state().recordedBy).to.equal(null);
+      expect(byIntegration.state()).to.include({ status: 'APPROVED', approvedBy: null });
     });
 
     it('DRAFT: a full first payment goes DRAFT → APPROVED → PAID with one creation event', () => {
@@ -282,7 +303,7 @@ describe('Invoice payments and refunds', () => {
         },
         NOW,
       );
-      inv.approveNote(note, LATER);
+      inv.approveNote(note, LATER, 'approver@example.com');
       expect(inv.status).to.equal('PAID');
       expect(inv.refundableAmount().toString()).to.equal('15.00');
     });

@@ -135,21 +135,21 @@ describe('PurchaseOrder aggregate', () => {
       'Cannot receive goods on a purchase order in status RECEIVED',
     );
     const cancelled = order();
-    cancelled.cancel('Supplier closed', NOW);
+    cancelled.cancel('Supplier closed', NOW, 'approver@example.com');
     expect(cancelled.status).to.equal('CANCELLED');
-    expect(cancelled.state().cancelReason).to.equal('Supplier closed');
+    expect(cancelled.state()).to.include({ cancelReason: 'Supplier closed', cancelledBy: 'approver@example.com' });
     expect(() => receive(cancelled, [{ productId: P1, quantity: 1 }])).to.throw(PurchaseOrderInvalidState);
-    expect(() => cancelled.cancel(null, NOW)).to.throw(
+    expect(() => cancelled.cancel(null, NOW, 'approver@example.com')).to.throw(
       PurchaseOrderInvalidState,
       'Cannot cancel a purchase order in status CANCELLED',
     );
-    expect(() => received.cancel(null, NOW)).to.throw(PurchaseOrderInvalidState);
+    expect(() => received.cancel(null, NOW, 'approver@example.com')).to.throw(PurchaseOrderInvalidState);
   });
 
   it('cancels a partially received order', () => {
     const po = order();
     receive(po, [{ productId: P1, quantity: 1 }]);
-    po.cancel(null, NOW);
+    po.cancel(null, NOW, 'approver@example.com');
     expect(po.status).to.equal('CANCELLED');
   });
 });

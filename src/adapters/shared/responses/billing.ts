@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from '../../../domain/billing/invoice-line.js';
 import { INVOICE_STATUSES } from '../../../domain/billing/invoice.machine.js';
 import { NOTE_STATUSES } from '../../../domain/billing/note.machine.js';
 import { PAYMENT_STATUS } from '../../../domain/billing/payment.js';
-import { Decimal, Id, NullableString, Timestamp } from './common.js';
+import { DecidedBy, Decimal, Id, NullableString, Timestamp } from './common.js';
 
 /**
  * The `data` of every billing answer (spec 2.5, 2.7, 2.8 and the fields added to it), declared once:
@@ -82,6 +82,10 @@ const InvoiceFields = {
   taxBreakdown: Type.Array(TaxBreakdownEntryData, { description: 'One entry per tax rate of the lines, ascending.' }),
   voidReason: NullableString,
   approvedAt: NullableTimestamp,
+  approvedBy: DecidedBy(
+    'Who approved it, or recorded the payment that did',
+    "while DRAFT, when an integration's payment approved it",
+  ),
   voidedAt: NullableTimestamp,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -108,6 +112,8 @@ export const InvoiceSummaryData = closed(
   'An invoice as listed (without its lines).',
 );
 
+const RecordedBy = DecidedBy('Who recorded it', 'when an integration did');
+
 /** A payment as listed (back office). */
 export const PaymentData = closed(
   {
@@ -119,6 +125,7 @@ export const PaymentData = closed(
     reference: NullableString,
     receivedAt: Timestamp,
     branchId: Id,
+    recordedBy: RecordedBy,
   },
   'A payment of an invoice.',
 );
@@ -166,7 +173,9 @@ const NoteFields = {
   branchId: Id,
   voidReason: NullableString,
   approvedAt: NullableTimestamp,
+  approvedBy: DecidedBy('Who approved it', 'unless APPROVED'),
   voidedAt: NullableTimestamp,
+  voidedBy: DecidedBy('Who voided it', 'unless VOIDED'),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 };
@@ -203,6 +212,7 @@ export const InvoiceDetailData = closed(
         method: MethodValue,
         reference: NullableString,
         receivedAt: Timestamp,
+        recordedBy: RecordedBy,
       }),
     ),
     refunds: Type.Array(

@@ -86,3 +86,12 @@ export const Decimal = Type.Number();
 export const Id = Type.String({ format: 'uuid' });
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * Who took a back-office decision: the caller's email (a staff member's, or `bootstrap`), taken
+ * from its credentials; null `nullWhen`, and on records decided before staff signed in.
+ */
+export const DecidedBy = (who: string, nullWhen: string) =>
+  Type.Union([Type.String({ examples: ['jane@example.com'] }), Type.Null()], {
+    description: `${who}: the back-office caller's email, or \`bootstrap\`; null ${nullWhen}, and on records decided before staff signed in.`,
+  });

@@ -25,7 +25,15 @@ export interface CreditNote {
   branchId: string;
   voidReason: string | null;
   approvedAt: string | null;
+  /**
+   * Who approved it: the back-office caller's email, or `bootstrap`; null unless APPROVED, and on records decided before staff signed in.
+   */
+  approvedBy: string | null;
   voidedAt: string | null;
+  /**
+   * Who voided it: the back-office caller's email, or `bootstrap`; null unless VOIDED, and on records decided before staff signed in.
+   */
+  voidedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -67,7 +75,15 @@ export interface DebitNote {
   branchId: string;
   voidReason: string | null;
   approvedAt: string | null;
+  /**
+   * Who approved it: the back-office caller's email, or `bootstrap`; null unless APPROVED, and on records decided before staff signed in.
+   */
+  approvedBy: string | null;
   voidedAt: string | null;
+  /**
+   * Who voided it: the back-office caller's email, or `bootstrap`; null unless VOIDED, and on records decided before staff signed in.
+   */
+  voidedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -108,6 +124,10 @@ export interface Invoice {
   taxBreakdown: TaxBreakdownEntry[];
   voidReason: string | null;
   approvedAt: string | null;
+  /**
+   * Who approved it, or recorded the payment that did: the back-office caller's email, or `bootstrap`; null while DRAFT, when an integration's payment approved it, and on records decided before staff signed in.
+   */
+  approvedBy: string | null;
   voidedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -149,6 +169,10 @@ export interface InvoiceDetail {
   taxBreakdown: TaxBreakdownEntry[];
   voidReason: string | null;
   approvedAt: string | null;
+  /**
+   * Who approved it, or recorded the payment that did: the back-office caller's email, or `bootstrap`; null while DRAFT, when an integration's payment approved it, and on records decided before staff signed in.
+   */
+  approvedBy: string | null;
   voidedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -163,6 +187,10 @@ export interface InvoiceDetail {
     method: 'CASH' | 'CARD' | 'QR' | 'CREDIT';
     reference: string | null;
     receivedAt: string;
+    /**
+     * Who recorded it: the back-office caller's email, or `bootstrap`; null when an integration did, and on records decided before staff signed in.
+     */
+    recordedBy: string | null;
   }[];
   refunds: {
     id: string;
@@ -288,7 +316,15 @@ export type IssuedNote =
       branchId: string;
       voidReason: string | null;
       approvedAt: string | null;
+      /**
+       * Who approved it: the back-office caller's email, or `bootstrap`; null unless APPROVED, and on records decided before staff signed in.
+       */
+      approvedBy: string | null;
       voidedAt: string | null;
+      /**
+       * Who voided it: the back-office caller's email, or `bootstrap`; null unless VOIDED, and on records decided before staff signed in.
+       */
+      voidedBy: string | null;
       createdAt: string;
       updatedAt: string;
     }
@@ -314,7 +350,15 @@ export type IssuedNote =
       branchId: string;
       voidReason: string | null;
       approvedAt: string | null;
+      /**
+       * Who approved it: the back-office caller's email, or `bootstrap`; null unless APPROVED, and on records decided before staff signed in.
+       */
+      approvedBy: string | null;
       voidedAt: string | null;
+      /**
+       * Who voided it: the back-office caller's email, or `bootstrap`; null unless VOIDED, and on records decided before staff signed in.
+       */
+      voidedBy: string | null;
       createdAt: string;
       updatedAt: string;
     };
@@ -334,6 +378,10 @@ export interface RecordedPayment {
   reference: string | null;
   receivedAt: string;
   branchId: string;
+  /**
+   * Who recorded it: the back-office caller's email, or `bootstrap`; null when an integration did, and on records decided before staff signed in.
+   */
+  recordedBy: string | null;
   invoiceStatus: 'DRAFT' | 'APPROVED' | 'PAID' | 'VOIDED';
   /**
    * What is still due on the invoice after this payment.

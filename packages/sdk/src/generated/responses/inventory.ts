@@ -186,6 +186,10 @@ export interface PurchaseOrder {
     unitCost: number;
   }[];
   cancelReason: string | null;
+  /**
+   * Who cancelled it: the back-office caller's email, or `bootstrap`; null unless CANCELLED, and on records decided before staff signed in.
+   */
+  cancelledBy: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -32,11 +32,12 @@ export const BILLING_ADMIN_ROUTES = [
     operationId: 'adminApproveInvoice',
     access: { role: 'APPROVER', tenant: { of: 'invoice' }, audit: { action: 'invoice.approve', target: 'invoice' } },
     summary: 'Approve an invoice',
-    description: 'DRAFT → APPROVED.',
+    description: 'DRAFT → APPROVED; the approver recorded (`approvedBy`) is the caller (its email).',
     tag: ADMIN_TAG,
     success: { status: 200, data: InvoiceData },
     errors: [400, 404, 409],
-    handle: async (uc, { params, audit }) => presentInvoice(await uc.approveInvoice.execute(params.id, audit)),
+    handle: async (uc, { params, actor, audit }) =>
+      presentInvoice(await uc.approveInvoice.execute(params.id, actor.email, audit)),
   }),
   route({
     method: 'get',
@@ -62,14 +63,15 @@ export const BILLING_ADMIN_ROUTES = [
     },
     rules: [{ field: 'amount', rule: PaymentExceedsAmountDue.rule }],
     summary: 'Record a payment of an invoice',
-    description: 'The same as the external route, for an invoice of any tenant.',
+    description:
+      'The same as the external route, for an invoice of any tenant; the recorder (`recordedBy`) is the caller (its email), and so is the approver of a DRAFT invoice the payment approves.',
     tag: ADMIN_TAG,
     body: RecordPaymentBody,
     success: { status: 201, data: RecordedPaymentData },
     errors: [400, 404, 409],
     example: { amount: 100, method: 'QR' },
-    handle: async (uc, { params, body, audit }) =>
-      presentRecordedPayment(await uc.recordPayment.executeInAnyTenant(params.id, body, audit)),
+    handle: async (uc, { params, body, actor, audit }) =>
+      presentRecordedPayment(await uc.recordPayment.executeInAnyTenant(params.id, body, actor.email, audit)),
   }),
   route({
     method: 'get',
@@ -94,11 +96,13 @@ export const BILLING_ADMIN_ROUTES = [
       audit: { action: 'credit-note.approve', target: 'credit-note' },
     },
     summary: 'Approve a credit note',
-    description: 'DRAFT → APPROVED; a credit note that covers what is due settles the invoice (PAID).',
+    description:
+      'DRAFT → APPROVED by the caller (`approvedBy`, its email); a credit note that covers what is due settles the invoice (PAID).',
     tag: ADMIN_TAG,
     success: { status: 200, data: CreditNoteData },
     errors: [400, 404, 409],
-    handle: async (uc, { params, audit }) => presentCreditNote(await uc.approveCreditNote.execute(params.id, audit)),
+    handle: async (uc, { params, actor, audit }) =>
+      presentCreditNote(await uc.approveCreditNote.execute(params.id, actor.email, audit)),
   }),
   route({
     method: 'post',
@@ -110,10 +114,12 @@ export const BILLING_ADMIN_ROUTES = [
       audit: { action: 'debit-note.approve', target: 'debit-note' },
     },
     summary: 'Approve a debit note',
+    description: 'DRAFT → APPROVED by the caller (`approvedBy`, its email).',
     tag: ADMIN_TAG,
     success: { status: 200, data: DebitNoteData },
     errors: [400, 404, 409],
-    handle: async (uc, { params, audit }) => presentDebitNote(await uc.approveDebitNote.execute(params.id, audit)),
+    handle: async (uc, { params, actor, audit }) =>
+      presentDebitNote(await uc.approveDebitNote.execute(params.id, actor.email, audit)),
   }),
   route({
     method: 'post',
@@ -125,15 +131,16 @@ export const BILLING_ADMIN_ROUTES = [
       audit: { action: 'credit-note.void', target: 'credit-note' },
     },
     summary: 'Void a credit note',
-    description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
+    description:
+      'DRAFT → VOIDED by the caller (`voidedBy`, its email); the reason is optional (an absent body is an empty one).',
     tag: ADMIN_TAG,
     body: VoidNoteBody,
     bodyOptional: true,
     success: { status: 200, data: CreditNoteData },
     errors: [400, 404, 409],
     example: { reason: 'Raised in error' },
-    handle: async (uc, { params, body, audit }) =>
-      presentCreditNote(await uc.voidCreditNote.execute(params.id, body, audit)),
+    handle: async (uc, { params, body, actor, audit }) =>
+      presentCreditNote(await uc.voidCreditNote.execute(params.id, body, actor.email, audit)),
   }),
   route({
     method: 'post',
@@ -145,14 +152,15 @@ export const BILLING_ADMIN_ROUTES = [
       audit: { action: 'debit-note.void', target: 'debit-note' },
     },
     summary: 'Void a debit note',
-    description: 'DRAFT → VOIDED; the reason is optional (an absent body is an empty one).',
+    description:
+      'DRAFT → VOIDED by the caller (`voidedBy`, its email); the reason is optional (an absent body is an empty one).',
     tag: ADMIN_TAG,
     body: VoidNoteBody,
     bodyOptional: true,
     success: { status: 200, data: DebitNoteData },
     errors: [400, 404, 409],
     example: { reason: 'Raised in error' },
-    handle: async (uc, { params, body, audit }) =>
-      presentDebitNote(await uc.voidDebitNote.execute(params.id, body, audit)),
+    handle: async (uc, { params, body, actor, audit }) =>
+      presentDebitNote(await uc.voidDebitNote.execute(params.id, body, actor.email, audit)),
   }),
 ];
