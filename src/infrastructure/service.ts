@@ -149,7 +149,8 @@ async function startParts(
 /**
  * A graceful stop. At once: no new connections; requests under way finish; the worker stops
  * claiming and lets the deliveries under way finish and record their outcome. Then the usage
- * counts of the last second are written (a graceful stop loses none) and the webhook sender closes.
+ * counts of the last second and the integrations' latest uses are written (a graceful stop loses
+ * none) and the webhook sender closes.
  */
 async function stopParts(container: Container, opened: Opened, deadlineMs: number, logger: Logger): Promise<void> {
   const { server, metricsServer, probeServer, worker, timers } = opened;
@@ -165,6 +166,9 @@ async function stopParts(container: Container, opened: Opened, deadlineMs: numbe
     await resolve(container, TOKENS.UsageMeter)
       .close()
       .catch((err: unknown) => logger.warn({ err }, 'usage metering flush at stop failed'));
+    await resolve(container, TOKENS.IntegrationActivity)
+      .close()
+      .catch((err: unknown) => logger.warn({ err }, 'integration activity flush at stop failed'));
   }
   await container
     .get<UndiciWebhookSender>(TOKENS.WebhookSender)

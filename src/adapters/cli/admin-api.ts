@@ -3,7 +3,7 @@ export interface AdminApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api/v1/admin`, with path parameters already in place (see `path`). */
   path: string;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: Record<string, unknown>;
 }
 

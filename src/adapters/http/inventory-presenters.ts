@@ -5,6 +5,7 @@ import type {
   ProductView,
 } from '../../application/ports/inventory-repositories.js';
 import type { Static } from '@sinclair/typebox';
+import type { BackOfficeAdjustmentDetail } from '../../application/inventory/get-adjustment.js';
 import type { ProductDetail } from '../../application/inventory/get-product.js';
 import type { ReservationAt } from '../../application/inventory/reservation-lifecycle.js';
 import type { AdjustmentRequest } from '../../domain/inventory/adjustment-request.js';
@@ -18,6 +19,7 @@ import type {
   AdjustmentDetailResponse,
   AdjustmentResponse,
   AdjustmentSummaryResponse,
+  BackOfficeAdjustmentDetailResponse,
   BackOfficeAdjustmentResponse,
   GoodsReceiptResponse,
   LedgerEntryResponse,
@@ -95,6 +97,25 @@ export function presentAdjustmentForBackOffice(r: AdjustmentRequest): Static<typ
     decidedAt: s.decidedAt?.toISOString() ?? null,
     rejectionReason: s.rejectionReason,
     createdAt: s.createdAt.toISOString(),
+  };
+}
+
+/** The back office's detail: the request, who asked, and each row's stock in its warehouse now. */
+export function presentAdjustmentDetailForBackOffice(
+  d: BackOfficeAdjustmentDetail,
+): Static<typeof BackOfficeAdjustmentDetailResponse> {
+  return {
+    ...presentAdjustmentForBackOffice(d.request),
+    clientName: d.clientName,
+    items: d.items.map((i) => ({
+      productId: i.productId,
+      productName: i.productName,
+      sku: i.sku,
+      quantity: i.quantity.toNumber(),
+      type: i.type,
+      onHand: i.onHand.toNumber(),
+      available: i.available.toNumber(),
+    })),
   };
 }
 
@@ -211,6 +232,7 @@ export function presentPurchaseOrder(order: PurchaseOrder): Static<typeof Purcha
       unitCost: i.unitCost.toNumber(),
     })),
     cancelReason: s.cancelReason,
+    cancelledBy: s.cancelledBy,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

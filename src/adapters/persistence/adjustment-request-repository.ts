@@ -1,5 +1,6 @@
 import type {
   AdjustmentDetail,
+  AdjustmentDetailAcrossTenants,
   AdjustmentRequestRepository,
   AdjustmentSummary,
 } from '../../application/ports/inventory-repositories.js';
@@ -42,12 +43,26 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
     const row = await this.db<AdjustmentRequestRow>('stock_adjustment_requests')
       .where({ tenant_id: tenantId, id })
       .first();
-    if (!row) return null;
+    return row ? this.detailOf(row) : null;
+  }
+
+  /** Two statements: the request with its integration's name, then its rows joined with their products. */
+  async findDetailAcrossTenants(id: string): Promise<AdjustmentDetailAcrossTenants | null> {
+    const row: (AdjustmentRequestRow & { client_name: string }) | undefined = await this.db(
+      'stock_adjustment_requests as r',
+    )
+      .join('integrations as i', (on) => on.on('i.tenant_id', 'r.tenant_id').andOn('i.id', 'r.integration_id'))
+      .where('r.id', id)
+      .first('r.*', 'i.client_name');
+    return row ? { ...(await this.detailOf(row)), clientName: row.client_name } : null;
+  }
+
+  private async detailOf(row: AdjustmentRequestRow): Promise<AdjustmentDetail> {
     const rows: (AdjustmentItemRow & { product_name: string; sku: string })[] = await this.db(
       'stock_adjustment_items as i',
     )
       .join('products as p', (on) => on.on('p.tenant_id', 'i.tenant_id').andOn('p.id', 'i.product_id'))
-      .where({ 'i.tenant_id': tenantId, 'i.request_id': id })
+      .where({ 'i.tenant_id': row.tenant_id, 'i.request_id': row.id })
       .orderBy('i.row_no')
       .select('i.*', 'p.name as product_name', 'p.sku');
     return {

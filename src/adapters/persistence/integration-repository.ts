@@ -1,6 +1,8 @@
-import type { IntegrationRepository } from '../../application/ports/access-ports.js';
+import type { IntegrationFilter, IntegrationRepository } from '../../application/ports/access-ports.js';
+import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type { Integration } from '../../domain/access/integration.js';
 import type { IntegrationMapper, IntegrationRow } from './integration.mapper.js';
+import { paginate } from './paginate.js';
 import type { Db } from './db.js';
 
 export class KnexIntegrationRepository implements IntegrationRepository {
@@ -35,6 +37,21 @@ export class KnexIntegrationRepository implements IntegrationRepository {
       .where({ tenant_id: tenantId })
       .orderBy(['created_at', 'id']);
     return rows.map((r) => this.mapper.toIntegration(r));
+  }
+
+  list(filter: IntegrationFilter, page: PageRequest): Promise<Page<Integration>> {
+    const q = this.db('integrations');
+    if (filter.within !== null) q.whereIn('tenant_id', [...filter.within]);
+    if (filter.tenantId) q.where('tenant_id', filter.tenantId);
+    if (filter.active !== undefined) q.where('active', filter.active);
+    if (filter.paused === true) q.whereNotNull('webhook_paused_at');
+    if (filter.paused === false) q.whereNull('webhook_paused_at');
+    return paginate(
+      q,
+      page,
+      (p) => p.select('*').orderBy(['created_at', 'id']),
+      (row: IntegrationRow) => this.mapper.toIntegration(row),
+    );
   }
 
   async findWebhookSubscribers(tenantIds: readonly string[]): Promise<Integration[]> {

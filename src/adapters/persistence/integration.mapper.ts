@@ -27,9 +27,14 @@ export interface IntegrationRow {
   api_key_hash: string | null;
   rate_limit_per_minute: number | null;
   active: boolean;
+  /** Written only by the activity recorder (integration-activity.ts), never by a save. */
+  last_used_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
+
+/** What a save writes: every column but the activity recorder's. */
+export type IntegrationWrite = Omit<IntegrationRow, 'last_used_at'>;
 
 /**
  * Row ↔ Integration. Secrets are decrypted on load and encrypted on save; nothing else sees the
@@ -81,12 +86,13 @@ export class IntegrationMapper {
       apiKeyHash: row.api_key_hash,
       rateLimitPerMinute: row.rate_limit_per_minute,
       active: row.active,
+      lastUsedAt: row.last_used_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     });
   }
 
-  toRow(integration: Integration): IntegrationRow {
+  toRow(integration: Integration): IntegrationWrite {
     const s = integration.state();
     return {
       tenant_id: s.tenantId,

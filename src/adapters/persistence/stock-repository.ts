@@ -1,5 +1,6 @@
 import type {
   LowStockSummary,
+  StockLevel,
   StockRepository,
   WarehouseStock,
 } from '../../application/ports/inventory-repositories.js';
@@ -31,6 +32,14 @@ export const HELD_AT = `(s.reserved - COALESCE((
   JOIN reservation_items ri ON ri.tenant_id = r.tenant_id AND ri.reservation_id = r.id
   WHERE r.tenant_id = s.tenant_id AND r.warehouse_id = s.warehouse_id AND ri.product_id = s.product_id
     AND ${expiredUnswept('r')}), 0))`;
+
+/** A level's row (`quantity` and `HELD_AT`) as on hand, reserved and available (on hand − reserved, never below 0). */
+function levelOf(r: { on_hand: string; reserved: string }): StockLevel {
+  const onHand = Quantity.of(r.on_hand);
+  const reserved = Quantity.of(r.reserved);
+  const available = onHand.minus(reserved);
+  return { onHand, reserved, available: available.isNegative() ? Quantity.ZERO : available };
+}
 
 interface LowStockRow {
   status: LowStockStatus;
@@ -79,6 +88,22 @@ export class KnexStockRepository implements StockRepository {
     return new Map(rows.map((r) => [r.product_id, Quantity.of(r.available)]));
   }
 
+  async findLevels(
+    tenantId: string,
+    warehouseId: string,
+    productIds: readonly string[],
+    now: Date,
+  ): Promise<Map<string, StockLevel>> {
+    if (productIds.length === 0) return new Map();
+    const { rows } = await this.db.raw<{ rows: { product_id: string; on_hand: string; reserved: string }[] }>(
+      `SELECT s.product_id, s.quantity AS on_hand, ${HELD_AT} AS reserved
+       FROM stock_levels s
+       WHERE s.tenant_id = ? AND s.warehouse_id = ? AND s.product_id = ANY(?::uuid[])`,
+      [now, tenantId, warehouseId, [...productIds]],
+    );
+    return new Map(rows.map((r) => [r.product_id, levelOf(r)]));
+  }
+
   async findByProduct(tenantId: string, productId: string, now: Date): Promise<WarehouseStock[]> {
     const { rows } = await this.db.raw<{
       rows: { warehouse_id: string; warehouse_name: string; on_hand: string; reserved: string }[];
@@ -90,18 +115,7 @@ export class KnexStockRepository implements StockRepository {
        ORDER BY w.name, w.id`,
       [now, tenantId, productId],
     );
-    return rows.map((r) => {
-      const onHand = Quantity.of(r.on_hand);
-      const reserved = Quantity.of(r.reserved);
-      const available = onHand.minus(reserved);
-      return {
-        warehouseId: r.warehouse_id,
-        warehouseName: r.warehouse_name,
-        onHand,
-        reserved,
-        available: available.isNegative() ? Quantity.ZERO : available,
-      };
-    });
+    return rows.map((r) => ({ warehouseId: r.warehouse_id, warehouseName: r.warehouse_name, ...levelOf(r) }));
   }
 
   async reserveIfAvailable(

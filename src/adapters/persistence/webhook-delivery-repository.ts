@@ -3,6 +3,7 @@ import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import type {
   ClaimedDelivery,
+  DeliveryFilter,
   DeliveryListItem,
   WebhookDeliveryRepository,
 } from '../../application/ports/webhook-ports.js';
@@ -10,15 +11,13 @@ import { DELIVERY_MOVES, type DeliveryStatus } from '../../domain/webhooks/deliv
 import type { DeliveryLease, WebhookDelivery } from '../../domain/webhooks/delivery.js';
 import { PING_EVENT } from '../../domain/webhooks/payload.js';
 import {
-  toAttempt,
   toAttemptRow,
   toDelivery,
   toDeliveryRow,
-  toDeliveryState,
   type DeliveryAttemptRow,
   type WebhookDeliveryRow,
 } from './webhook-delivery.mapper.js';
-import { paginate } from './paginate.js';
+import { listAcross, listByIntegration } from './webhook-delivery-lists.js';
 import { addClaimed, claimDue } from './webhook-delivery-claims.js';
 import { ATTEMPTS_INSERT, canBeSent, json, LEASED, statusIn } from './webhook-delivery-sql.js';
 import { prepared, type Db } from './db.js';
@@ -187,40 +186,15 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
     await this.insertAttempts(delivery.newAttempts().map((a) => toAttemptRow(tenant_id, id, a)));
   }
 
-  async listByIntegration(
+  listByIntegration(
     integrationId: string,
     query: PageRequest & { status?: DeliveryStatus },
   ): Promise<Page<DeliveryListItem>> {
-    const base = this.db<WebhookDeliveryRow>('webhook_deliveries')
-      .whereRaw('tenant_id = (SELECT tenant_id FROM integrations WHERE id = ?)', [integrationId])
-      .andWhere({ integration_id: integrationId });
-    if (query.status) base.andWhere({ status: query.status });
-    const page = await paginate(
-      base,
-      query,
-      (q) =>
-        q.select('*').orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
-      (row: WebhookDeliveryRow) => row,
-    );
-    const rows = page.items;
-    const attempts = new Map<string, DeliveryAttemptRow[]>();
-    if (rows.length > 0) {
-      const attemptRows = await this.db<DeliveryAttemptRow>('webhook_delivery_attempts')
-        .where({ tenant_id: rows[0]!.tenant_id })
-        .whereIn(
-          'delivery_id',
-          rows.map((r) => r.id),
-        )
-        .orderBy([{ column: 'started_at' }, { column: 'id' }]);
-      for (const a of attemptRows) attempts.set(a.delivery_id, [...(attempts.get(a.delivery_id) ?? []), a]);
-    }
-    return {
-      ...page,
-      items: rows.map((r) => ({ delivery: toDeliveryState(r), attempts: (attempts.get(r.id) ?? []).map(toAttempt) })),
-    };
+    return listByIntegration(this.db, integrationId, query);
+  }
+
+  list(filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryListItem>> {
+    return listAcross(this.db, filter, page);
   }
 
   async hasWork(now: Date): Promise<boolean> {

@@ -38,6 +38,7 @@ export function presentIntegration(integration: Integration): Static<typeof Inte
     // Null: the service's default (RATE_LIMIT_PER_MINUTE) applies.
     rateLimitPerMinute: s.rateLimitPerMinute,
     active: s.active,
+    lastUsedAt: s.lastUsedAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -10,7 +10,7 @@ import {
 } from '../../domain/access/gateway.js';
 import { ROLES, type Role } from '../../domain/access/permissions.js';
 import { WEBHOOK_EVENTS_PATTERN, WEBHOOK_EVENTS_RULE } from '../../domain/access/webhook-events.js';
-import { Name, Uuid } from '../shared/schemas.js';
+import { Name, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
  * The back-office inputs of the access context, each declared once: the admin
@@ -98,3 +98,16 @@ export const UsageQuery = Type.Object(
   { additionalProperties: false },
 );
 export type UsageQuery = Static<typeof UsageQuery>;
+
+/** `GET /integrations`: integrations across tenants, by state and tenant. */
+export const ListAllIntegrationsQuery = Type.Object({
+  paused: Type.Optional(
+    Type.Boolean({
+      description: 'true: only those whose webhook endpoint is paused (`webhookPausedAt` set); false: only the others.',
+    }),
+  ),
+  active: Type.Optional(Type.Boolean()),
+  tenantId: Type.Optional(Uuid),
+  ...PageQueryFields,
+});
+export type ListAllIntegrationsQuery = Static<typeof ListAllIntegrationsQuery>;

@@ -1,4 +1,16 @@
 import type { Integration } from '../../domain/access/integration.js';
+import type { TenantScope } from '../../domain/staff/staff.js';
+import type { Page, PageRequest } from './pagination.js';
+
+/** Which integrations the back office's list across tenants shows. */
+export interface IntegrationFilter {
+  /** true: only those whose webhook endpoint is paused; false: only the others. */
+  paused?: boolean;
+  active?: boolean;
+  tenantId?: string;
+  /** The caller's tenants (null: every tenant). */
+  within: TenantScope;
+}
 
 export interface IntegrationRepository {
   /** Throws on a duplicate client id (never expected: they are random). */
@@ -9,6 +21,8 @@ export interface IntegrationRepository {
   findByClientId(clientId: string): Promise<Integration | null>;
   /** A tenant's integrations, oldest first. */
   findByTenant(tenantId: string): Promise<Integration[]>;
+  /** Integrations across tenants, oldest first then id. */
+  list(filter: IntegrationFilter, page: PageRequest): Promise<Page<Integration>>;
   /**
    * The active integrations with a webhook URL of these tenants (the webhook fan-out's
    * candidates), locked FOR SHARE until commit so a concurrent pause waits for the fan-out.

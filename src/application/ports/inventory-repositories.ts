@@ -33,13 +33,17 @@ export interface ProductRepository {
   findSlugsLike(tenantId: string, base: string): Promise<Set<string>>;
 }
 
-/** One warehouse's stock of a product; `reserved` counts only unexpired holds. */
-export interface WarehouseStock {
-  warehouseId: string;
-  warehouseName: string;
+/** A product's stock in a warehouse; `reserved` counts only unexpired holds; `available` is never below 0. */
+export interface StockLevel {
   onHand: Quantity;
   reserved: Quantity;
   available: Quantity;
+}
+
+/** One warehouse's stock of a product. */
+export interface WarehouseStock extends StockLevel {
+  warehouseId: string;
+  warehouseName: string;
 }
 
 /** What adjustment lists show (spec 4.1). */
@@ -67,11 +71,18 @@ export interface AdjustmentDetail {
   items: AdjustmentDetailItem[];
 }
 
+/** The back office's detail: also the name of the integration that asked. */
+export interface AdjustmentDetailAcrossTenants extends AdjustmentDetail {
+  clientName: string;
+}
+
 export interface AdjustmentRequestRepository {
   add(request: AdjustmentRequest): Promise<void>;
   findById(tenantId: string, id: string): Promise<AdjustmentRequest | null>;
   /** A request of the tenant with each row's product name and SKU, in row order; null when none. */
   findDetail(tenantId: string, id: string): Promise<AdjustmentDetail | null>;
+  /** The back office's detail, whatever the tenant; null when none. */
+  findDetailAcrossTenants(id: string): Promise<AdjustmentDetailAcrossTenants | null>;
   /**
    * The back office's lookup, across tenants. `forUpdate` locks the request row until the
    * transaction ends, so two decisions on one request queue and the second sees the first.
@@ -118,6 +129,13 @@ export interface StockRepository {
     productIds: readonly string[],
     now: Date,
   ): Promise<Map<string, Quantity>>;
+  /** Each of `productIds`' stock in the warehouse at `now`, in one statement (absent from the map: none). */
+  findLevels(
+    tenantId: string,
+    warehouseId: string,
+    productIds: readonly string[],
+    now: Date,
+  ): Promise<Map<string, StockLevel>>;
   /** A product's stock in every warehouse that ever held it, by warehouse name then id. */
   findByProduct(tenantId: string, productId: string, now: Date): Promise<WarehouseStock[]>;
   /**

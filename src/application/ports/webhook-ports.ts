@@ -6,6 +6,7 @@ import type {
   WebhookDelivery,
   WebhookDeliveryState,
 } from '../../domain/webhooks/delivery.js';
+import type { TenantScope } from '../../domain/staff/staff.js';
 import type { Page, PageRequest } from './pagination.js';
 
 /** An outbox event as the fan-out reads it (its payload is the spec 2.10 object, `timestamp` included). */
@@ -54,6 +55,18 @@ export interface ClaimedDelivery {
 export interface DeliveryListItem {
   delivery: WebhookDeliveryState;
   attempts: DeliveryAttempt[];
+}
+
+/** Which deliveries the back office's list across integrations shows; `from` inclusive, `to` exclusive (`createdAt`). */
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  event?: string;
+  tenantId?: string;
+  integrationId?: string;
+  from?: Date;
+  to?: Date;
+  /** The caller's tenants (null: every tenant). */
+  within: TenantScope;
 }
 
 /**
@@ -107,6 +120,8 @@ export interface WebhookDeliveryRepository {
     integrationId: string,
     query: PageRequest & { status?: DeliveryStatus },
   ): Promise<Page<DeliveryListItem>>;
+  /** Deliveries across integrations and tenants, newest first then id, each with its attempts. */
+  list(filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryListItem>>;
   /** Is there anything for a dispatcher to do: an undispatched event, a due delivery or an expired lease? */
   hasWork(now: Date): Promise<boolean>;
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { STAFF_ROLES } from '../../domain/access/staff-roles.js';
 import { PASSWORD_LENGTH } from '../../domain/staff/staff.js';
-import { Name, OneOf, PageQueryFields, Text, Uuid } from '../shared/schemas.js';
+import { DateTime, Name, OneOf, PageQueryFields, Text, Uuid } from '../shared/schemas.js';
 
 /*
  * The back office's own inputs: signing in, staff, personal access tokens, TOTP and the audit
@@ -87,8 +87,8 @@ export const ListAuditQuery = Type.Object({
   action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   tenantId: Type.Optional(Uuid),
   targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  from: Type.Optional(Type.String({ format: 'date-time' })),
-  to: Type.Optional(Type.String({ format: 'date-time' })),
+  from: Type.Optional(DateTime('from')),
+  to: Type.Optional(DateTime('to')),
   ...PageQueryFields,
 });
 export type ListAuditQuery = Static<typeof ListAuditQuery>;

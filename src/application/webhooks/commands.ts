@@ -1,7 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_WEBHOOK_SECRET_OVERLAP_MS } from '../../domain/access/integration.js';
+import { SUPPORTED_EVENTS } from '../../domain/access/webhook-events.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhooks/delivery.machine.js';
-import { PageQueryFields } from '../shared/schemas.js';
+import { PING_EVENT } from '../../domain/webhooks/payload.js';
+import { DateTime, OneOf, PageQueryFields, Uuid } from '../shared/schemas.js';
 
 /**
  * The back-office inputs of the webhooks context, each declared once: the admin
@@ -21,6 +23,18 @@ export const ListDeliveriesQuery = Type.Object({
   status: Type.Optional(Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] })),
 });
 export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
+
+/** GET /deliveries: deliveries across integrations, newest first. */
+export const ListAllDeliveriesQuery = Type.Object({
+  ...ListDeliveriesQuery.properties,
+  event: Type.Optional(OneOf([...SUPPORTED_EVENTS, PING_EVENT])),
+  tenantId: Type.Optional(Uuid),
+  integrationId: Type.Optional(Uuid),
+  /** `from` inclusive, `to` exclusive, on the delivery's `createdAt`. */
+  from: Type.Optional(DateTime('from')),
+  to: Type.Optional(DateTime('to')),
+});
+export type ListAllDeliveriesQuery = Static<typeof ListAllDeliveriesQuery>;
 
 /** POST /integrations/:id/webhook/rotate-secret: how long the old secret still signs deliveries (default 24 h, at most 7 days). */
 export const RotateWebhookSecretBody = Type.Object(

@@ -43,6 +43,8 @@ export interface IntegrationState {
   /** Its own requests-per-minute limit; null: the service's default applies. */
   rateLimitPerMinute: number | null;
   active: boolean;
+  /** Its last authenticated call as last written (may lag by a minute); null until the first. Read-only here. */
+  lastUsedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -161,6 +163,7 @@ export class Integration {
       apiKeyHash: null,
       rateLimitPerMinute: null,
       active: true,
+      lastUsedAt: null,
       createdAt: now,
       updatedAt: now,
     });

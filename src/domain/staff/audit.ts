@@ -30,8 +30,11 @@ export const GENESIS_HASH = '0'.repeat(64);
 /** Fields whose values an entry never shows, whatever their record calls them. */
 const HIDDEN = /secret|hash|password|token|api_?key|recovery|totp/i;
 
-/** Fields that change with every write and say nothing of it. */
-const NOISE = new Set(['updatedAt', 'version']);
+/**
+ * Fields that change with every write, or by themselves beside it (an integration's or a
+ * token's latest use), and say nothing of it.
+ */
+const NOISE = new Set(['updatedAt', 'version', 'lastUsedAt']);
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 

@@ -3,7 +3,7 @@ import { ApproveAdjustment } from '../../application/inventory/approve-adjustmen
 import { CreateProduct } from '../../application/inventory/create-product.js';
 import { GetLowStockSummary } from '../../application/inventory/get-low-stock-summary.js';
 import { GetProduct } from '../../application/inventory/get-product.js';
-import { GetAdjustment } from '../../application/inventory/get-adjustment.js';
+import { GetAdjustment, GetAdjustmentForBackOffice } from '../../application/inventory/get-adjustment.js';
 import { ListAdjustments } from '../../application/inventory/list-adjustments.js';
 import { ListProducts } from '../../application/inventory/list-products.js';
 import { ListStockLedger } from '../../application/inventory/list-stock-ledger.js';
@@ -41,6 +41,7 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.RequestAdjustment, RequestAdjustment, [UnitOfWork, IdGenerator, Clock]);
   bindUseCase(bind, TOKENS.ListAdjustments, ListAdjustments, [UnitOfWork]);
   bindUseCase(bind, TOKENS.GetAdjustment, GetAdjustment, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.GetAdjustmentForBackOffice, GetAdjustmentForBackOffice, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.GetLowStockSummary, GetLowStockSummary, [UnitOfWork]);
   bindUseCase(bind, TOKENS.ApproveAdjustment, ApproveAdjustment, [UnitOfWork, IdGenerator, Clock]);
   bindUseCase(bind, TOKENS.RejectAdjustment, RejectAdjustment, [UnitOfWork, Clock]);
@@ -80,6 +81,7 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
     approveAdjustment: TOKENS.ApproveAdjustment,
     rejectAdjustment: TOKENS.RejectAdjustment,
     listAdjustments: TOKENS.ListAdjustments,
+    getAdjustment: TOKENS.GetAdjustmentForBackOffice,
     listStockLedger: TOKENS.ListStockLedger,
     createPurchaseOrder: TOKENS.AdminCreatePurchaseOrder,
     cancelPurchaseOrder: TOKENS.CancelPurchaseOrder,

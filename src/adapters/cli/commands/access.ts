@@ -1,7 +1,7 @@
 import { OVERAGE_POLICIES, TIER_NAMES } from '../../../domain/access/gateway.js';
 import { ROLES } from '../../../domain/access/permissions.js';
 import { path } from '../admin-api.js';
-import { str, type CliCommand } from '../command.js';
+import { pageFlags, pageQuery, str, type CliCommand } from '../command.js';
 
 /** `--rate-limit-per-minute`: a number (checked by the API's schema), or `default` for null. */
 function rateLimit(value: unknown): unknown {
@@ -11,7 +11,7 @@ function rateLimit(value: unknown): unknown {
   return Number.isFinite(n) ? n : value;
 }
 
-/** Integrations: create (secrets printed once), list, change, rotate the client secret. */
+/** Integrations: create (secrets printed once), list (a tenant's, or across tenants), change, rotate the client secret. */
 export const accessCommands: CliCommand[] = [
   {
     name: 'integration:create',
@@ -49,6 +49,27 @@ export const accessCommands: CliCommand[] = [
     flags: [{ name: 'tenant', required: true, help: 'tenant id' }],
     request: (v) => ({ method: 'GET', path: path`/tenants/${str(v, 'tenant')}/integrations` }),
     columns: ['id', 'clientName', 'role', 'active', 'clientId', 'webhookUrl', 'webhookPausedAt'],
+  },
+  {
+    name: 'integration:list-all',
+    summary: "List integrations across tenants (within yours), oldest first, with each one's last use",
+    flags: [
+      { name: 'paused', type: 'boolean', help: 'true: only those whose webhook endpoint is paused; false: the others' },
+      { name: 'active', type: 'boolean', help: 'true or false' },
+      { name: 'tenant', help: 'only this tenant' },
+      ...pageFlags,
+    ],
+    request: (v) => ({
+      method: 'GET',
+      path: '/integrations',
+      query: {
+        paused: v.paused as boolean | undefined,
+        active: v.active as boolean | undefined,
+        tenantId: v.tenant as string | undefined,
+        ...pageQuery(v),
+      },
+    }),
+    columns: ['id', 'tenantId', 'clientName', 'role', 'active', 'webhookPausedAt', 'lastUsedAt'],
   },
   {
     name: 'integration:update',

@@ -105,6 +105,12 @@ export const inventoryCommands: CliCommand[] = [
     columns: ['id', 'number', 'status', 'warehouseId', 'reason', 'createdAt'],
   },
   {
+    name: 'adjustment:show',
+    summary: "A stock adjustment request with its items, each product's stock now, and the integration that asked",
+    flags: [{ name: 'id', required: true, help: 'request id' }],
+    request: (v) => ({ method: 'GET', path: path`/stock-adjustments/${str(v, 'id')}` }),
+  },
+  {
     name: 'adjustment:approve',
     summary: 'Approve a PENDING stock adjustment request: apply it to the stock and the ledger',
     flags: [{ name: 'id', required: true, help: 'request id' }, byFlag],

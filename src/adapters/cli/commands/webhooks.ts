@@ -3,7 +3,7 @@ import { DELIVERY_STATUSES } from '../../../domain/webhooks/delivery.machine.js'
 import { path } from '../admin-api.js';
 import { pageFlags, pageQuery, str, type CliCommand } from '../command.js';
 
-/** Webhook endpoints and deliveries: resume, list, replay, ping, rotate the secret. */
+/** Webhook endpoints and deliveries: resume, list (an integration's, or across integrations), replay, ping, rotate the secret. */
 export const webhookCommands: CliCommand[] = [
   {
     name: 'webhook:resume',
@@ -32,6 +32,33 @@ export const webhookCommands: CliCommand[] = [
       query: { status: v.status as string | undefined, ...pageQuery(v) },
     }),
     columns: ['id', 'event', 'status', 'attemptCount', 'lastStatusCode', 'nextAttemptAt', 'createdAt'],
+  },
+  {
+    name: 'delivery:list',
+    summary: 'List webhook deliveries across integrations (within your tenants), newest first',
+    flags: [
+      { name: 'status', choices: DELIVERY_STATUSES, help: 'only deliveries in this status' },
+      { name: 'event', help: 'only this event (e.g. billing.invoice.created, webhook.ping)' },
+      { name: 'tenant', help: 'only this tenant' },
+      { name: 'integration', help: 'only this integration' },
+      { name: 'from', help: 'created at or after (ISO 8601, e.g. 2026-11-27T00:00:00Z)' },
+      { name: 'to', help: 'created before (ISO 8601)' },
+      ...pageFlags,
+    ],
+    request: (v) => ({
+      method: 'GET',
+      path: '/deliveries',
+      query: {
+        status: v.status as string | undefined,
+        event: v.event as string | undefined,
+        tenantId: v.tenant as string | undefined,
+        integrationId: v.integration as string | undefined,
+        from: v.from as string | undefined,
+        to: v.to as string | undefined,
+        ...pageQuery(v),
+      },
+    }),
+    columns: ['id', 'integrationId', 'event', 'status', 'attemptCount', 'lastStatusCode', 'createdAt'],
   },
   {
     name: 'delivery:replay',

@@ -36,6 +36,10 @@ export const IntegrationData = Type.Object(
       description: "Null: the service's default limit applies.",
     }),
     active: Type.Boolean(),
+    lastUsedAt: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'Its latest authenticated call; null until the first. Written at most once a minute: may lag by a minute.',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },

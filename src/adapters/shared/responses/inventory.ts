@@ -5,7 +5,7 @@ import { LOW_STOCK_STATUSES } from '../../../domain/inventory/low-stock.js';
 import { PURCHASE_ORDER_STATUSES } from '../../../domain/inventory/purchase-order.machine.js';
 import { RESERVATION_STATUSES } from '../../../domain/inventory/reservation.machine.js';
 import { LEDGER_TYPES } from '../../../domain/inventory/stock-ledger.js';
-import { Decimal, Id, NullableString, Timestamp } from './common.js';
+import { DecidedBy, Decimal, Id, NullableString, Timestamp } from './common.js';
 
 /**
  * The `data` of every catalogue and inventory answer (spec 4.1 and the routes added to it), declared
@@ -154,6 +154,24 @@ export const BackOfficeAdjustmentResponse = Strict({
   createdAt: Timestamp,
 });
 
+/** `GET /stock-adjustments/:id` (back office): the request, who asked, and each row's stock now. */
+export const BackOfficeAdjustmentDetailResponse = Strict(
+  {
+    ...BackOfficeAdjustmentResponse.properties,
+    clientName: Type.String({ description: 'The name of the integration that asked (`integrationId`).' }),
+    items: Type.Array(
+      Strict({
+        ...AdjustmentDetailItem.properties,
+        onHand: Type.Number({ description: "What the request's warehouse holds of the product now." }),
+        available: Type.Number({
+          description: 'What may be taken of it now: on hand less what active reservations hold (never below 0).',
+        }),
+      }),
+    ),
+  },
+  { description: 'A stock adjustment request with who asked and, per row, the stock of its product now.' },
+);
+
 /** A stock ledger entry (back-office ledger read). */
 export const LedgerEntryResponse = Strict({
   id: Id,
@@ -204,6 +222,7 @@ export const PurchaseOrderResponse = Strict({
   expectedOn: Nullable(Type.String({ format: 'date' })),
   items: Type.Array(Strict({ productId: Id, orderedQuantity: Quantity, receivedQuantity: Quantity, unitCost: Money })),
   cancelReason: NullableString,
+  cancelledBy: DecidedBy('Who cancelled it', 'unless CANCELLED'),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

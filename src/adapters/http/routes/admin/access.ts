@@ -1,5 +1,5 @@
 import type { AccessBackOffice } from '../../../../application/back-office.js';
-import { adminRoute } from '../route.js';
+import { adminRoute, presentPage } from '../route.js';
 import {
   presentCreatedIntegration,
   presentIntegration,
@@ -13,6 +13,7 @@ import { Type } from '@sinclair/typebox';
 import {
   CreateIntegrationBody,
   IssueApiKeyBody,
+  ListAllIntegrationsQuery,
   RotateClientSecretBody,
   UpdateIntegrationBody,
 } from '../../../../application/access/commands.js';
@@ -33,7 +34,7 @@ const FISCAL_YEAR_ID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 
 const route = adminRoute<AccessBackOffice>();
 
-/** Integrations: create (secrets shown once), list, change, rotate the client secret, issue or remove the API key. */
+/** Integrations: create (secrets shown once), list (a tenant's, or across tenants), change, rotate the client secret, issue or remove the API key. */
 export const ACCESS_ADMIN_ROUTES = [
   route({
     method: 'post',
@@ -75,6 +76,22 @@ export const ACCESS_ADMIN_ROUTES = [
     errors: [400, 404],
     handle: async (uc, { params }) =>
       (await uc.listIntegrations.execute({ tenantId: params.tenantId })).map(presentIntegration),
+  }),
+  route({
+    method: 'get',
+    path: '/integrations',
+    operationId: 'adminListAllIntegrations',
+    access: { role: 'VIEWER', tenant: 'any' },
+    summary: 'List integrations across tenants',
+    description:
+      "Oldest first (then id), never a secret, within the caller's tenants. `paused=true`: only those whose webhook " +
+      'endpoint is paused (`webhookPausedAt` set); `active=false`: only the deactivated.',
+    tag: ACCESS,
+    query: ListAllIntegrationsQuery,
+    success: { status: 200, data: IntegrationData, paginated: true },
+    errors: [400],
+    handle: async (uc, { query, actor }) =>
+      presentPage(await uc.listIntegrationsAcrossTenants.execute(query, actor.tenantIds), presentIntegration),
   }),
   route({
     method: 'patch',

@@ -2,6 +2,7 @@ import type { InventoryBackOffice } from '../../../../application/back-office.js
 import { adminRoute, presentPage } from '../route.js';
 import { ActorMismatch, decidedBy } from '../../../../domain/staff/staff.js';
 import {
+  presentAdjustmentDetailForBackOffice,
   presentAdjustmentForBackOffice,
   presentAdjustmentSummary,
   presentLedgerEntry,
@@ -18,6 +19,7 @@ import {
 } from '../../../../application/inventory/commands.js';
 import {
   AdjustmentSummaryResponse,
+  BackOfficeAdjustmentDetailResponse,
   BackOfficeAdjustmentResponse,
   LedgerEntryResponse,
   PurchaseOrderResponse,
@@ -112,6 +114,21 @@ export const INVENTORY_ADMIN_ROUTES = [
   }),
   route({
     method: 'get',
+    path: '/stock-adjustments/:id',
+    operationId: 'adminGetAdjustment',
+    access: { role: 'VIEWER', tenant: { of: 'stock-adjustment' } },
+    summary: 'A stock adjustment request with its items and their stock now',
+    description:
+      "Each item names its product (name and SKU as they are now) with its `onHand` and `available` in the request's " +
+      'warehouse now (available: on hand less what active reservations hold); `integrationId` and `clientName` name ' +
+      'the integration that asked.',
+    tag: BACK_OFFICE,
+    success: { status: 200, data: BackOfficeAdjustmentDetailResponse },
+    errors: [404],
+    handle: async (uc, { params }) => presentAdjustmentDetailForBackOffice(await uc.getAdjustment.execute(params.id)),
+  }),
+  route({
+    method: 'get',
     path: '/tenants/:tenantId/products/:productId/ledger',
     operationId: 'adminListStockLedger',
     access: { role: 'VIEWER', tenant: 'path' },
@@ -153,14 +170,17 @@ export const INVENTORY_ADMIN_ROUTES = [
       audit: { action: 'purchase-order.cancel', target: 'purchase-order' },
     },
     summary: 'Cancel a purchase order',
-    description: 'Only an OPEN or PARTIALLY_RECEIVED order (else 409); what was received stays in stock.',
+    description:
+      'Only an OPEN or PARTIALLY_RECEIVED order (else 409); what was received stays in stock. The canceller recorded (`cancelledBy`) is the caller (its email).',
     tag: BACK_OFFICE,
     body: CancelPurchaseOrderBody,
     bodyOptional: true,
     success: { status: 200, data: PurchaseOrderResponse },
     errors: [404, 409],
     example: { reason: 'Supplier out of business' },
-    handle: async (uc, { params, body, audit }) =>
-      presentPurchaseOrder(await uc.cancelPurchaseOrder.execute({ id: params.id, reason: body.reason }, audit)),
+    handle: async (uc, { params, body, actor, audit }) =>
+      presentPurchaseOrder(
+        await uc.cancelPurchaseOrder.execute({ id: params.id, reason: body.reason }, actor.email, audit),
+      ),
   }),
 ];
