@@ -1,5 +1,5 @@
 import type { CreateIntegration } from './access/create-integration.js';
-import type { ListIntegrations } from './access/list-integrations.js';
+import type { ListIntegrations, ListIntegrationsAcrossTenants } from './access/list-integrations.js';
 import type { RotateClientSecret } from './access/rotate-client-secret.js';
 import type { IssueApiKey } from './access/issue-api-key.js';
 import type { RemoveApiKey } from './access/remove-api-key.js';
@@ -13,6 +13,7 @@ import type { RecordPayment } from './billing/record-payment.js';
 import type { ApproveAdjustment } from './inventory/approve-adjustment.js';
 import type { CreateProduct } from './inventory/create-product.js';
 import type { RecordCarrierEvent } from './logistics/record-carrier-event.js';
+import type { GetAdjustmentForBackOffice } from './inventory/get-adjustment.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
 import type { AdminCreatePurchaseOrder, CancelPurchaseOrder } from './inventory/purchase-orders.js';
@@ -24,7 +25,7 @@ import type { UpdateTenant } from './organization/update-tenant.js';
 import type { CreateWarehouse } from './organization/create-warehouse.js';
 import type { GetTenant } from './organization/get-tenant.js';
 import type { ListTenants } from './organization/list-tenants.js';
-import type { ListDeliveries } from './webhooks/list-deliveries.js';
+import type { ListDeliveries, ListDeliveriesAcrossIntegrations } from './webhooks/list-deliveries.js';
 import type { PingWebhook } from './webhooks/ping-webhook.js';
 import type { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
 import type { ReplayDelivery } from './webhooks/replay-delivery.js';
@@ -40,6 +41,9 @@ import type {
   StartTotp,
 } from './staff/own-account.js';
 import type { SignIn, SignOut } from './staff/sign-in.js';
+import type { ListApprovals } from './approvals/list-approvals.js';
+import type { DailyUsage } from './access/daily-usage.js';
+import type { DailyDeliveries } from './webhooks/daily-deliveries.js';
 
 /*
  * The back office's use cases, one group per admin router: each router receives only its own
@@ -60,10 +64,11 @@ export interface SetupBackOffice {
   createCustomer: CreateCustomer;
 }
 
-/** Integrations: create, list, change, rotate the client secret. */
+/** Integrations: create, list (a tenant's, or across tenants), change, rotate the client secret. */
 export interface AccessBackOffice {
   createIntegration: CreateIntegration;
   listIntegrations: ListIntegrations;
+  listIntegrationsAcrossTenants: ListIntegrationsAcrossTenants;
   updateIntegration: UpdateIntegration;
   rotateClientSecret: RotateClientSecret;
   issueApiKey: IssueApiKey;
@@ -74,13 +79,15 @@ export interface AccessBackOffice {
 export interface GatewayBackOffice {
   setTenantPlan: SetTenantPlan;
   getUsage: GetUsage;
+  dailyUsage: DailyUsage;
 }
 
-/** Stock adjustment decisions, the adjustment list, the stock ledger, purchase orders. */
+/** Stock adjustment decisions, the adjustment list and detail, the stock ledger, purchase orders. */
 export interface InventoryBackOffice {
   approveAdjustment: ApproveAdjustment;
   rejectAdjustment: RejectAdjustment;
   listAdjustments: ListAdjustments;
+  getAdjustment: GetAdjustmentForBackOffice;
   listStockLedger: ListStockLedger;
   createPurchaseOrder: AdminCreatePurchaseOrder;
   cancelPurchaseOrder: CancelPurchaseOrder;
@@ -101,18 +108,25 @@ export interface BillingBackOffice {
   listInvoiceRefunds: ListInvoiceRefunds;
 }
 
-/** Webhook endpoints and deliveries: resume, list, replay, ping. */
+/** Webhook endpoints and deliveries: resume, list (an integration's, or across integrations), replay, ping. */
 export interface WebhooksBackOffice {
   resumeWebhook: ResumeWebhook;
   listDeliveries: ListDeliveries;
+  listDeliveriesAcrossIntegrations: ListDeliveriesAcrossIntegrations;
   replayDelivery: ReplayDelivery;
   pingWebhook: PingWebhook;
   rotateWebhookSecret: RotateWebhookSecret;
+  dailyDeliveries: DailyDeliveries;
 }
 
 /** Shipments: the built-in carrier's progress, reported by the back office. */
 export interface LogisticsBackOffice {
   recordCarrierEvent: RecordCarrierEvent;
+}
+
+/** The approvals inbox. */
+export interface ApprovalsBackOffice {
+  listApprovals: ListApprovals;
 }
 
 /** The back office's own people: signing in, staff, each member's password, TOTP and tokens, the audit log. */

@@ -1,10 +1,16 @@
 import type { AdmitRequest, GatewaySettings, GatewayUseCases } from './access/admit-request.js';
 import type { AuthenticateRequest } from './access/authenticate-request.js';
 import type { GetUsage, SetTenantPlan } from './access/tenant-plans.js';
-import type { IdempotencyStore, PlanDirectory, PlanRepository, UsageMeter } from './ports/gateway-ports.js';
+import type {
+  IdempotencyStore,
+  IntegrationActivity,
+  PlanDirectory,
+  PlanRepository,
+  UsageMeter,
+} from './ports/gateway-ports.js';
 import type { CreateIntegration } from './access/create-integration.js';
 import type { IssueApiKey } from './access/issue-api-key.js';
-import type { ListIntegrations } from './access/list-integrations.js';
+import type { ListIntegrations, ListIntegrationsAcrossTenants } from './access/list-integrations.js';
 import type { PurgeExpiredNonces } from './access/purge-nonces.js';
 import type { RemoveApiKey } from './access/remove-api-key.js';
 import type { RotateClientSecret } from './access/rotate-client-secret.js';
@@ -18,6 +24,7 @@ import type {
   SetupBackOffice,
   WebhooksBackOffice,
   StaffBackOffice,
+  ApprovalsBackOffice,
 } from './back-office.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
@@ -53,7 +60,7 @@ import type {
 import type { ReserveStock } from './inventory/reserve-stock.js';
 import type { TransferStock } from './inventory/transfer-stock.js';
 import type { InventoryUseCases } from './inventory/index.js';
-import type { GetAdjustment } from './inventory/get-adjustment.js';
+import type { GetAdjustment, GetAdjustmentForBackOffice } from './inventory/get-adjustment.js';
 import type { ListAdjustments } from './inventory/list-adjustments.js';
 import type { ListProducts } from './inventory/list-products.js';
 import type { ListStockLedger } from './inventory/list-stock-ledger.js';
@@ -92,7 +99,7 @@ import type { UnitOfWork } from './ports/unit-of-work.js';
 import type { WebhookAlerts, WebhookSender, WebhookSettings } from './ports/webhook-ports.js';
 import type { ClaimDueDeliveries } from './webhooks/claim-due-deliveries.js';
 import type { FanOutEvents } from './webhooks/fan-out-events.js';
-import type { ListDeliveries } from './webhooks/list-deliveries.js';
+import type { ListDeliveries, ListDeliveriesAcrossIntegrations } from './webhooks/list-deliveries.js';
 import type { PingWebhook } from './webhooks/ping-webhook.js';
 import type { ProbeWebhookWork } from './webhooks/probe-webhook-work.js';
 import type { ReclaimExpiredLeases } from './webhooks/reclaim-expired-leases.js';
@@ -103,6 +110,9 @@ import type { RotateWebhookSecret } from './webhooks/rotate-webhook-secret.js';
 
 import type { AuthenticateStaff } from './staff/authenticate-staff.js';
 import type { RecordTenancy } from './ports/staff-ports.js';
+import type { ActivityStatistics } from './ports/activity-ports.js';
+import type { DailyUsage } from './access/daily-usage.js';
+import type { DailyDeliveries } from './webhooks/daily-deliveries.js';
 
 declare const bound: unique symbol;
 
@@ -142,6 +152,7 @@ export const TOKENS = {
   // access use cases
   CreateIntegration: token<CreateIntegration>('CreateIntegration'),
   ListIntegrations: token<ListIntegrations>('ListIntegrations'),
+  ListIntegrationsAcrossTenants: token<ListIntegrationsAcrossTenants>('ListIntegrationsAcrossTenants'),
   UpdateIntegration: token<UpdateIntegration>('UpdateIntegration'),
   RotateClientSecret: token<RotateClientSecret>('RotateClientSecret'),
   IssueApiKey: token<IssueApiKey>('IssueApiKey'),
@@ -152,6 +163,7 @@ export const TOKENS = {
   // gateway: failed-auth limit, plans, metering, Idempotency-Key
   AuthFailureLimiter: token<AuthFailureLimiter>('AuthFailureLimiter'),
   UsageMeter: token<UsageMeter>('UsageMeter'),
+  IntegrationActivity: token<IntegrationActivity>('IntegrationActivity'),
   PlanDirectory: token<PlanDirectory>('PlanDirectory'),
   PlanRepository: token<PlanRepository>('PlanRepository'),
   IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
@@ -159,6 +171,9 @@ export const TOKENS = {
   AdmitRequest: token<AdmitRequest>('AdmitRequest'),
   SetTenantPlan: token<SetTenantPlan>('SetTenantPlan'),
   GetUsage: token<GetUsage>('GetUsage'),
+  DailyUsage: token<DailyUsage>('DailyUsage'),
+  DailyDeliveries: token<DailyDeliveries>('DailyDeliveries'),
+  ActivityStatistics: token<ActivityStatistics>('ActivityStatistics'),
   GatewayUseCases: token<GatewayUseCases>('GatewayUseCases'),
   GatewayBackOffice: token<GatewayBackOffice>('GatewayBackOffice'),
   // organization use cases
@@ -182,6 +197,7 @@ export const TOKENS = {
   RequestAdjustment: token<RequestAdjustment>('RequestAdjustment'),
   ListAdjustments: token<ListAdjustments>('ListAdjustments'),
   GetAdjustment: token<GetAdjustment>('GetAdjustment'),
+  GetAdjustmentForBackOffice: token<GetAdjustmentForBackOffice>('GetAdjustmentForBackOffice'),
   GetLowStockSummary: token<GetLowStockSummary>('GetLowStockSummary'),
   ApproveAdjustment: token<ApproveAdjustment>('ApproveAdjustment'),
   RejectAdjustment: token<RejectAdjustment>('RejectAdjustment'),
@@ -241,11 +257,13 @@ export const TOKENS = {
   ProbeWebhookWork: token<ProbeWebhookWork>('ProbeWebhookWork'),
   ResumeWebhook: token<ResumeWebhook>('ResumeWebhook'),
   ListDeliveries: token<ListDeliveries>('ListDeliveries'),
+  ListDeliveriesAcrossIntegrations: token<ListDeliveriesAcrossIntegrations>('ListDeliveriesAcrossIntegrations'),
   ReplayDelivery: token<ReplayDelivery>('ReplayDelivery'),
   PingWebhook: token<PingWebhook>('PingWebhook'),
   RotateWebhookSecret: token<RotateWebhookSecret>('RotateWebhookSecret'),
   WebhooksBackOffice: token<WebhooksBackOffice>('WebhooksBackOffice'),
   StaffBackOffice: token<StaffBackOffice>('StaffBackOffice'),
+  ApprovalsBackOffice: token<ApprovalsBackOffice>('ApprovalsBackOffice'),
   AuthenticateStaff: token<AuthenticateStaff>('AuthenticateStaff'),
   RecordTenancy: token<RecordTenancy>('RecordTenancy'),
 } as const;

@@ -41,8 +41,9 @@ const BUSINESS_OUTCOMES = [404, 409, 422];
  */
 function acceptable(op: Operation, r: { status: number; body: any }): boolean {
   if (r.status < 300 || BUSINESS_OUTCOMES.includes(r.status)) return true;
-  // Signing in with drawn credentials: the outcome is the credentials' own refusal.
-  if (op.template === '/api/v1/admin/session' && r.status === 401) return true;
+  // Signing in with drawn credentials: the credentials' own refusal, or the documented throttle
+  // once the drawings repeat an email.
+  if (op.template === '/api/v1/admin/session' && (r.status === 401 || r.status === 429)) return true;
   if (r.status !== 400) return false;
   if (r.body.code !== 'VALIDATION_ERROR') return true;
   const details = (r.body.details ?? []) as { field: string; issue: string }[];

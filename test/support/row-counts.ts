@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * authentication per address, a call in its minute window, a metered call), so they are not
  * business writes.
  */
-const GATEWAY_COUNTERS = ['auth_failure_limits', 'request_rate_windows', 'usage_counters'];
+const GATEWAY_COUNTERS = ['auth_failure_limits', 'request_rate_windows', 'usage_counters', 'usage_daily'];
 
 /**
  * The row count of every table of the schema (migration history and the gateway's counters

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { UsageMeter } from '../../application/ports/gateway-ports.js';
+import { monthOf } from '../../domain/access/gateway.js';
 
 interface Known {
   /** The tenant's month total in the database, as last read or written by this process. */
@@ -11,12 +12,19 @@ interface Known {
 
 const SEP = '\u0000';
 
+/** A day's counts of one integration, not yet written. */
+interface DayCounts {
+  requests: number;
+  refused: number;
+}
+
 /**
- * Usage counts per (tenant, integration, UTC month). A request adds to a map in
- * memory; at most every `flushEveryMs` one upsert adds the map to `usage_counters`
- * (`count = count + excluded.count`), so the counts are exact across processes. `close()`
- * (graceful shutdown) writes what is left; a kill -9 loses at most the last interval. A failed
- * write puts its counts back for the next one.
+ * Usage counts per (tenant, integration, UTC month), and per UTC day with the calls refused
+ * 429 (the charts'). A request adds to maps in memory; at most every `flushEveryMs` one
+ * transaction upserts them into `usage_counters` and `usage_daily` (`count = count +
+ * excluded.count`), so the counts are exact across processes. `close()` (graceful shutdown)
+ * writes what is left; a kill -9 loses at most the last interval. A failed write puts its
+ * counts back for the next one.
  *
  * For BLOCK plans the month's total is needed before each call: it is the database total
  * (read once, refreshed by every flush and at least every `staleAfterMs`) plus what this
@@ -24,6 +32,7 @@ const SEP = '\u0000';
  */
 export class BufferedUsageMeter implements UsageMeter {
   private pending = new Map<string, number>();
+  private pendingDays = new Map<string, DayCounts>();
   private readonly pendingByTenant = new Map<string, number>();
   private readonly known = new Map<string, Known>();
   private readonly timer: NodeJS.Timeout;
@@ -39,11 +48,24 @@ export class BufferedUsageMeter implements UsageMeter {
     this.timer.unref();
   }
 
-  record(tenantId: string, integrationId: string, month: string): void {
+  record(tenantId: string, integrationId: string, at: Date): void {
+    const month = monthOf(at);
     const key = `${tenantId}${SEP}${integrationId}${SEP}${month}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
     const tenantKey = `${tenantId}${SEP}${month}`;
     this.pendingByTenant.set(tenantKey, (this.pendingByTenant.get(tenantKey) ?? 0) + 1);
+    this.day(tenantId, integrationId, at).requests += 1;
+  }
+
+  recordRefused(tenantId: string, integrationId: string, at: Date): void {
+    this.day(tenantId, integrationId, at).refused += 1;
+  }
+
+  private day(tenantId: string, integrationId: string, at: Date): DayCounts {
+    const key = `${tenantId}${SEP}${integrationId}${SEP}${at.toISOString().slice(0, 10)}`;
+    let counts = this.pendingDays.get(key);
+    if (!counts) this.pendingDays.set(key, (counts = { requests: 0, refused: 0 }));
+    return counts;
   }
 
   async usedThisMonth(tenantId: string, month: string): Promise<number> {
@@ -84,9 +106,11 @@ export class BufferedUsageMeter implements UsageMeter {
   }
 
   private async write(): Promise<void> {
-    if (this.pending.size === 0) return;
+    if (this.pending.size === 0 && this.pendingDays.size === 0) return;
     const batch = this.pending;
+    const days = this.pendingDays;
     this.pending = new Map();
+    this.pendingDays = new Map();
     const tenants = new Map<string, number>();
     const rows = [...batch].map(([key, count]) => {
       const [tenant_id, integration_id, month] = key.split(SEP) as [string, string, string];
@@ -95,12 +119,24 @@ export class BufferedUsageMeter implements UsageMeter {
       return { tenant_id, integration_id, month, count };
     });
     try {
-      await this.knex('usage_counters')
-        .insert(rows)
-        .onConflict(['tenant_id', 'month', 'integration_id'])
-        .merge({ count: this.knex.raw('usage_counters.count + excluded.count') });
+      await this.knex.transaction(async (trx) => {
+        if (rows.length > 0) {
+          await trx('usage_counters')
+            .insert(rows)
+            .onConflict(['tenant_id', 'month', 'integration_id'])
+            .merge({ count: trx.raw('usage_counters.count + excluded.count') });
+        }
+        if (days.size > 0) await writeDays(trx, days);
+      });
     } catch (err) {
       for (const [key, count] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + count);
+      for (const [key, counts] of days) {
+        const kept = this.pendingDays.get(key);
+        this.pendingDays.set(key, {
+          requests: counts.requests + (kept?.requests ?? 0),
+          refused: counts.refused + (kept?.refused ?? 0),
+        });
+      }
       this.logger.warn({ err }, 'usage metering write failed; kept for the next one');
       throw err;
     }
@@ -113,4 +149,19 @@ export class BufferedUsageMeter implements UsageMeter {
       if (known) known.stored += count;
     }
   }
+}
+
+/** Adds the days' counts to `usage_daily`. */
+async function writeDays(trx: Knex.Transaction, days: Map<string, DayCounts>): Promise<void> {
+  const rows = [...days].map(([key, counts]) => {
+    const [tenant_id, integration_id, day] = key.split(SEP) as [string, string, string];
+    return { tenant_id, integration_id, day, requests: counts.requests, rate_limited: counts.refused };
+  });
+  await trx('usage_daily')
+    .insert(rows)
+    .onConflict(['tenant_id', 'day', 'integration_id'])
+    .merge({
+      requests: trx.raw('usage_daily.requests + excluded.requests'),
+      rate_limited: trx.raw('usage_daily.rate_limited + excluded.rate_limited'),
+    });
 }

@@ -2,7 +2,7 @@ import { AuthenticationError, ForbiddenError } from '../../domain/shared/errors.
 import { monthBounds, monthOf, QuotaExceeded, RateLimited, type RateWindow } from '../../domain/access/gateway.js';
 import type { AuthFailureLimiter } from '../ports/access-ports.js';
 import type { Clock } from '../ports/clock.js';
-import type { IdempotencyStore, PlanDirectory, UsageMeter } from '../ports/gateway-ports.js';
+import type { IdempotencyStore, IntegrationActivity, PlanDirectory, UsageMeter } from '../ports/gateway-ports.js';
 import type { GetUsage } from './tenant-plans.js';
 import type {
   AuthenticateRequest,
@@ -50,7 +50,8 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  *    one that crosses the limit is answered 429;
  * 3. the integration's per-minute limit, counted with the nonce claim → 429 RATE_LIMITED;
  * 4. the call is metered (memory; written every second): every authenticated call that is not
- *    rate-limited counts, a quota-refused one too;
+ *    rate-limited counts, a quota-refused one too; and it is the integration's latest use
+ *    (`lastUsedAt`: memory; written at most once a minute);
  * 5. a BLOCK plan's monthly quota → 429 QUOTA_EXCEEDED.
  */
 export class AdmitRequest {
@@ -59,6 +60,7 @@ export class AdmitRequest {
     private readonly failures: AuthFailureLimiter,
     private readonly plans: PlanDirectory,
     private readonly meter: UsageMeter,
+    private readonly activity: IntegrationActivity,
     private readonly clock: Clock,
     private readonly settings: GatewaySettings,
   ) {}
@@ -89,19 +91,24 @@ export class AdmitRequest {
       resetAt: caller.window.endsAt,
     };
     if (caller.window.count > limit) {
+      this.meter.recordRefused(caller.tenantId, caller.integrationId, now);
       throw new RateLimited(seconds(caller.window.endsAt.getTime() - now.getTime()), minute);
     }
+    this.activity.record(caller.integrationId, now);
     const plan = await this.plans.planOf(caller.tenantId);
     const month = monthOf(now);
     let monthWindow: RateWindow | undefined;
     if (plan.included !== null) {
       const used = await this.meter.usedThisMonth(caller.tenantId, month);
       const resetAt = monthBounds(month).end;
-      this.meter.record(caller.tenantId, caller.integrationId, month);
-      if (plan.refusesAfter(used)) throw new QuotaExceeded(seconds(resetAt.getTime() - now.getTime()), minute);
+      this.meter.record(caller.tenantId, caller.integrationId, now);
+      if (plan.refusesAfter(used)) {
+        this.meter.recordRefused(caller.tenantId, caller.integrationId, now);
+        throw new QuotaExceeded(seconds(resetAt.getTime() - now.getTime()), minute);
+      }
       monthWindow = { limit: plan.included, remaining: Math.max(0, plan.included - used - 1), resetAt };
     } else {
-      this.meter.record(caller.tenantId, caller.integrationId, month);
+      this.meter.record(caller.tenantId, caller.integrationId, now);
     }
     return monthWindow ? { caller, minute, month: monthWindow } : { caller, minute };
   }

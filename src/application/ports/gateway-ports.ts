@@ -1,14 +1,31 @@
 import type { Plan } from '../../domain/access/gateway.js';
 
 /**
- * Usage metering: counts per tenant, integration and UTC month, aggregated in
- * memory and written at most every second (and at shutdown), so a request costs no database
- * write. `usedThisMonth` is the tenant's total as last known from the database plus what this
- * process has not written yet.
+ * Usage metering: counts per tenant, integration and UTC month (and, for the charts, per UTC
+ * day with the calls refused 429), aggregated in memory and written at most every second (and
+ * at shutdown), so a request costs no database write. `usedThisMonth` is the tenant's total as
+ * last known from the database plus what this process has not written yet.
  */
 export interface UsageMeter {
-  record(tenantId: string, integrationId: string, month: string): void;
+  /** A metered call at `at`: it counts in its UTC month and day. */
+  record(tenantId: string, integrationId: string, at: Date): void;
+  /** A call refused 429 at `at` by the integration's rate limit or its plan's quota: counts in its day. */
+  recordRefused(tenantId: string, integrationId: string, at: Date): void;
   usedThisMonth(tenantId: string, month: string): Promise<number>;
+  /** Writes what is pending now. */
+  flush(): Promise<void>;
+  /** Stops the periodic writes and writes what is pending (graceful shutdown). */
+  close(): Promise<void>;
+}
+
+/**
+ * When each integration last made an authenticated call (an integration's `lastUsedAt`): noted
+ * in memory on the request's path, written at most once a minute per integration by each
+ * process (and at shutdown), so a request costs no database write and the value may lag by a
+ * minute.
+ */
+export interface IntegrationActivity {
+  record(integrationId: string, at: Date): void;
   /** Writes what is pending now. */
   flush(): Promise<void>;
   /** Stops the periodic writes and writes what is pending (graceful shutdown). */

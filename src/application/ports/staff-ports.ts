@@ -48,8 +48,6 @@ export interface StaffRepository {
   useTotpStep(id: string, step: number): Promise<boolean>;
   /** Marks an unused recovery code used; false when there is none with that hash. */
   useRecoveryCode(id: string, codeHash: string, at: Date): Promise<boolean>;
-  /** Is there an active, unscoped... any active ADMIN? (ADMIN_TOKEN becomes optional in production.) */
-  hasActiveAdmin(): Promise<boolean>;
 
   addSession(session: { id: string; staffId: string; tokenHash: string; at: Date; expiresAt: Date }): Promise<void>;
   /** The live session of a cookie and its active member; null when unknown, revoked or expired at `now`. */

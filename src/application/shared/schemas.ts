@@ -49,6 +49,17 @@ export const CalendarDate = (field: string) =>
     pattern: '^(?!0000)',
     'x-message': `${field} must be a date in the form YYYY-MM-DD`,
   });
+/**
+ * An instant in ISO 8601 with its offset (`2026-11-27T10:00:00Z`), as a list's `from` or `to`.
+ * A leap second (`23:59:60`) passes ajv's format but is no JavaScript date, so the pattern
+ * refuses it.
+ */
+export const DateTime = (field: string) =>
+  Type.String({
+    format: 'date-time',
+    pattern: '^(?!.{11}[0-9]{2}:[0-9]{2}:60)',
+    'x-message': `${field} must be a date-time such as 2026-11-27T10:00:00Z`,
+  });
 /** A list's search term (a substring of names, SKUs or contact fields): at most 100 characters. */
 export const SearchTerm = Type.String({ maxLength: 100 });
 /** Bounded so that (page - 1) × limit can never overflow an OFFSET. */
@@ -68,3 +79,9 @@ export function AtLeastOneOf(names: readonly string[]) {
 export const PageQueryFields = { page: Page, limit: Limit };
 export const PageQuery = Type.Object(PageQueryFields);
 export type PageQuery = Static<typeof PageQuery>;
+
+/** The longest window of daily figures (the charts show 30 days by default). */
+export const MAX_DAYS = 90;
+/** `?days=`: how many UTC days up to today a chart's figures cover. */
+export const DailyQuery = Type.Object({ days: Type.Integer({ minimum: 1, maximum: MAX_DAYS, default: 30 }) });
+export type DailyQuery = Static<typeof DailyQuery>;

@@ -1,5 +1,5 @@
 import { setup, type EventFromLogic } from 'xstate';
-import { nextStatus } from '../shared/lifecycle.js';
+import { nextStatus, statesThatAccept } from '../shared/lifecycle.js';
 
 export const INVOICE_STATUSES = ['DRAFT', 'APPROVED', 'PAID', 'VOIDED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -35,3 +35,10 @@ export type InvoiceEvent = EventFromLogic<typeof invoiceMachine>;
 export function nextInvoiceStatus(status: InvoiceStatus, event: InvoiceEvent): InvoiceStatus | null {
   return nextStatus(invoiceMachine, status, event);
 }
+
+/** The statuses of an invoice waiting for the back office's approval (the ones APPROVE accepts from it). */
+export const AWAITING_APPROVAL_INVOICE_STATUSES: readonly InvoiceStatus[] = statesThatAccept(
+  invoiceMachine,
+  INVOICE_STATUSES,
+  { type: 'APPROVE' },
+);

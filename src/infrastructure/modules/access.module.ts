@@ -3,7 +3,7 @@ import { ContainerModule } from 'inversify';
 import { AuthenticateRequest } from '../../application/access/authenticate-request.js';
 import { CreateIntegration } from '../../application/access/create-integration.js';
 import { IssueApiKey } from '../../application/access/issue-api-key.js';
-import { ListIntegrations } from '../../application/access/list-integrations.js';
+import { ListIntegrations, ListIntegrationsAcrossTenants } from '../../application/access/list-integrations.js';
 import { PurgeExpiredNonces } from '../../application/access/purge-nonces.js';
 import { RemoveApiKey } from '../../application/access/remove-api-key.js';
 import { RotateClientSecret } from '../../application/access/rotate-client-secret.js';
@@ -22,6 +22,9 @@ import { PostgresAuthFailureLimiter } from '../../adapters/persistence/auth-fail
 import { KnexIdempotencyStore } from '../../adapters/persistence/idempotency-store.js';
 import { CachedPlanDirectory, KnexPlanRepository } from '../../adapters/persistence/plan-repository.js';
 import { BufferedUsageMeter } from '../../adapters/persistence/usage-meter.js';
+import { KnexActivityStatistics } from '../../adapters/persistence/activity-statistics.js';
+import { DailyUsage } from '../../application/access/daily-usage.js';
+import { BufferedIntegrationActivity } from '../../adapters/persistence/integration-activity.js';
 import type { Config } from '../config.js';
 import { INFRA } from '../tokens.js';
 import { bindConstant, bindFactory, bindGroup, bindUseCase, type Bind } from './bind.js';
@@ -69,6 +72,7 @@ function bindIntegrations(bind: Bind): void {
     WebhookTargetPolicy,
   ]);
   bindUseCase(bind, TOKENS.ListIntegrations, ListIntegrations, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.ListIntegrationsAcrossTenants, ListIntegrationsAcrossTenants, [UnitOfWork]);
   bindUseCase(bind, TOKENS.UpdateIntegration, UpdateIntegration, [
     UnitOfWork,
     Clock,
@@ -96,6 +100,7 @@ function bindIntegrations(bind: Bind): void {
   bindGroup(bind, TOKENS.AccessBackOffice, {
     createIntegration: TOKENS.CreateIntegration,
     listIntegrations: TOKENS.ListIntegrations,
+    listIntegrationsAcrossTenants: TOKENS.ListIntegrationsAcrossTenants,
     updateIntegration: TOKENS.UpdateIntegration,
     rotateClientSecret: TOKENS.RotateClientSecret,
     issueApiKey: TOKENS.IssueApiKey,
@@ -115,6 +120,12 @@ function bindGateway(bind: Bind): void {
     INFRA.Knex,
     INFRA.Logger,
   ]);
+  bindFactory(
+    bind,
+    TOKENS.IntegrationActivity,
+    (knex: Knex, logger: Logger) => new BufferedIntegrationActivity(knex, logger),
+    [INFRA.Knex, INFRA.Logger],
+  );
   bindFactory(bind, TOKENS.PlanDirectory, (knex: Knex) => new CachedPlanDirectory(knex), [INFRA.Knex]);
   bindUseCase(bind, TOKENS.PlanRepository, KnexPlanRepository, [INFRA.Knex]);
   bindUseCase(bind, TOKENS.IdempotencyStore, KnexIdempotencyStore, [INFRA.Knex]);
@@ -129,17 +140,24 @@ function bindGateway(bind: Bind): void {
     TOKENS.AuthFailureLimiter,
     TOKENS.PlanDirectory,
     TOKENS.UsageMeter,
+    TOKENS.IntegrationActivity,
     Clock,
     TOKENS.GatewaySettings,
   ]);
   bindUseCase(bind, TOKENS.SetTenantPlan, SetTenantPlan, [UnitOfWork, TOKENS.PlanDirectory, Clock]);
   bindUseCase(bind, TOKENS.GetUsage, GetUsage, [TOKENS.PlanRepository, Clock]);
+  bindUseCase(bind, TOKENS.ActivityStatistics, KnexActivityStatistics, [INFRA.Knex]);
+  bindUseCase(bind, TOKENS.DailyUsage, DailyUsage, [UnitOfWork, TOKENS.UsageMeter, TOKENS.ActivityStatistics, Clock]);
   bindGroup(bind, TOKENS.GatewayUseCases, {
     admitRequest: TOKENS.AdmitRequest,
     getUsage: TOKENS.GetUsage,
     idempotency: TOKENS.IdempotencyStore,
   });
-  bindGroup(bind, TOKENS.GatewayBackOffice, { setTenantPlan: TOKENS.SetTenantPlan, getUsage: TOKENS.GetUsage });
+  bindGroup(bind, TOKENS.GatewayBackOffice, {
+    setTenantPlan: TOKENS.SetTenantPlan,
+    getUsage: TOKENS.GetUsage,
+    dailyUsage: TOKENS.DailyUsage,
+  });
 }
 
 /** Integrations, their credentials, the signed-request gate and the gateway in front of it. */

@@ -9,6 +9,7 @@ import type {
   InventoryBackOffice,
   LogisticsBackOffice,
   SetupBackOffice,
+  ApprovalsBackOffice,
   StaffBackOffice,
   WebhooksBackOffice,
 } from '../../application/back-office.js';
@@ -91,6 +92,7 @@ function bindRouteTables(bind: Bind): void {
       logistics: LogisticsBackOffice,
       gateway: GatewayBackOffice,
       staff: StaffBackOffice,
+      approvals: ApprovalsBackOffice,
     ): BoundRoute<AdminAccess>[] => [
       ...bindRoutes(tables.SETUP_ADMIN_ROUTES, setup),
       ...bindRoutes(tables.ACCESS_ADMIN_ROUTES, access),
@@ -100,6 +102,7 @@ function bindRouteTables(bind: Bind): void {
       ...bindRoutes(tables.LOGISTICS_ADMIN_ROUTES, logistics),
       ...bindRoutes(tables.GATEWAY_ADMIN_ROUTES, gateway),
       ...bindRoutes(tables.STAFF_ADMIN_ROUTES, staff),
+      ...bindRoutes(tables.APPROVALS_ADMIN_ROUTES, approvals),
     ],
     [
       TOKENS.SetupBackOffice,
@@ -110,6 +113,7 @@ function bindRouteTables(bind: Bind): void {
       TOKENS.LogisticsBackOffice,
       TOKENS.GatewayBackOffice,
       TOKENS.StaffBackOffice,
+      TOKENS.ApprovalsBackOffice,
     ],
   );
 }

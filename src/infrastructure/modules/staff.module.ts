@@ -17,6 +17,8 @@ import {
 } from '../../application/staff/own-account.js';
 import { SignIn, SignOut, type SessionPolicy } from '../../application/staff/sign-in.js';
 import { TOKENS } from '../../application/tokens.js';
+import { ListApprovals } from '../../application/approvals/list-approvals.js';
+import { KnexApprovalsInbox } from '../../adapters/persistence/approvals-inbox.js';
 import { KnexRecordTenancy } from '../../adapters/persistence/staff/audit-targets.js';
 import { PostgresSignInThrottle } from '../../adapters/persistence/staff/sign-in-throttle.js';
 import {
@@ -39,9 +41,18 @@ function policyOf(config: Config): SessionPolicy {
   return { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS, adminTotpRequired: config.adminTotpRequired };
 }
 
-/** The back office's people: their credentials' adapters and use cases, as the staff routes' group. */
+/**
+ * The back office's people: their credentials' adapters and use cases, as the staff routes'
+ * group; and the approvals inbox they decide from.
+ */
 export const staffModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.RecordTenancy, KnexRecordTenancy, [INFRA.Knex]);
+  bindFactory(
+    bind,
+    TOKENS.ApprovalsBackOffice,
+    (knex: Knex) => ({ listApprovals: new ListApprovals(new KnexApprovalsInbox(knex)) }),
+    [INFRA.Knex],
+  );
   const tokens = new RandomSecretTokens();
   bindFactory(
     bind,

@@ -6,7 +6,7 @@ import type { WebhookSender } from '../../application/ports/webhook-ports.js';
 import { TOKENS } from '../../application/tokens.js';
 import { ClaimDueDeliveries } from '../../application/webhooks/claim-due-deliveries.js';
 import { FanOutEvents } from '../../application/webhooks/fan-out-events.js';
-import { ListDeliveries } from '../../application/webhooks/list-deliveries.js';
+import { ListDeliveries, ListDeliveriesAcrossIntegrations } from '../../application/webhooks/list-deliveries.js';
 import { PingWebhook } from '../../application/webhooks/ping-webhook.js';
 import { ProbeWebhookWork } from '../../application/webhooks/probe-webhook-work.js';
 import { ReclaimExpiredLeases } from '../../application/webhooks/reclaim-expired-leases.js';
@@ -14,6 +14,7 @@ import { RecordDeliveryOutcomes } from '../../application/webhooks/record-delive
 import { ReplayDelivery } from '../../application/webhooks/replay-delivery.js';
 import { ResumeWebhook } from '../../application/webhooks/resume-webhook.js';
 import { RotateWebhookSecret } from '../../application/webhooks/rotate-webhook-secret.js';
+import { DailyDeliveries } from '../../application/webhooks/daily-deliveries.js';
 import { AgendaWebhookDispatcher, type DispatcherOptions } from '../../adapters/webhooks/agenda-dispatcher.js';
 import { PinoWebhookAlerts } from '../../adapters/webhooks/alerts.js';
 import { UndiciWebhookSender } from '../../adapters/webhooks/undici-sender.js';
@@ -83,16 +84,20 @@ function bindDeliveries(bind: Bind): void {
   bindUseCase(bind, TOKENS.ProbeWebhookWork, ProbeWebhookWork, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.ResumeWebhook, ResumeWebhook, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.ListDeliveries, ListDeliveries, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.ListDeliveriesAcrossIntegrations, ListDeliveriesAcrossIntegrations, [UnitOfWork]);
   bindUseCase(bind, TOKENS.ReplayDelivery, ReplayDelivery, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.PingWebhook, PingWebhook, [UnitOfWork, IdGenerator, Clock, WebhookSender, WebhookSettings]);
   bindUseCase(bind, TOKENS.RotateWebhookSecret, RotateWebhookSecret, [UnitOfWork, Clock, TOKENS.SecretGenerator]);
+  bindUseCase(bind, TOKENS.DailyDeliveries, DailyDeliveries, [UnitOfWork, TOKENS.ActivityStatistics, Clock]);
 
   bindGroup(bind, TOKENS.WebhooksBackOffice, {
     resumeWebhook: TOKENS.ResumeWebhook,
     listDeliveries: TOKENS.ListDeliveries,
+    listDeliveriesAcrossIntegrations: TOKENS.ListDeliveriesAcrossIntegrations,
     replayDelivery: TOKENS.ReplayDelivery,
     pingWebhook: TOKENS.PingWebhook,
     rotateWebhookSecret: TOKENS.RotateWebhookSecret,
+    dailyDeliveries: TOKENS.DailyDeliveries,
   });
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kind, type TSchema } from '@sinclair/typebox';
 import * as accessResponses from '../../adapters/shared/responses/access.js';
+import * as approvalsResponses from '../../adapters/shared/responses/approvals.js';
 import * as billingResponses from '../../adapters/shared/responses/billing.js';
 import * as commonResponses from '../../adapters/shared/responses/common.js';
 import * as eventResponses from '../../adapters/shared/responses/events.js';
@@ -13,6 +14,7 @@ import * as organizationResponses from '../../adapters/shared/responses/organiza
 import * as staffResponses from '../../adapters/shared/responses/staff.js';
 import * as webhookResponses from '../../adapters/shared/responses/webhooks.js';
 import * as accessCommands from '../../application/access/commands.js';
+import * as approvalsCommands from '../../application/approvals/commands.js';
 import * as billingCommands from '../../application/billing/commands.js';
 import * as inventoryCommands from '../../application/inventory/commands.js';
 import * as logisticsCommands from '../../application/logistics/commands.js';
@@ -44,6 +46,7 @@ type Module = Record<string, unknown>;
  */
 const COMMANDS: Record<string, Module> = {
   access: accessCommands,
+  approvals: approvalsCommands,
   billing: billingCommands,
   inventory: inventoryCommands,
   logistics: logisticsCommands,
@@ -55,6 +58,7 @@ const COMMANDS: Record<string, Module> = {
 /** Every src/adapters/shared/responses/<module>.ts, by module. */
 const RESPONSES: Record<string, Module> = {
   access: accessResponses,
+  approvals: approvalsResponses,
   billing: billingResponses,
   common: commonResponses,
   events: eventResponses,

@@ -43,6 +43,13 @@ describe('admin command-line tool: output and usage', () => {
     const productId = (await createProduct(svc.baseUrl, s.tenantId, { name: 'Mug', sku: 'MUG', price: 5 })).id;
     await seedStock(svc, h, callerFor(s), s.warehouseId, [{ productId, quantity: 3 }]);
     await seedStock(svc, h, callerFor(s), s.warehouseId, [{ productId, quantity: 2 }]);
+    // One request left waiting, for the approvals inbox.
+    const pending = await h.call(callerFor(s), 'POST', '/products/adjust', {
+      warehouseId: s.warehouseId,
+      reason: 'Count',
+      items: [{ productId, quantity: 1, type: 'STOCK_IN' }],
+    });
+    expect(pending.status).to.equal(201);
     // Nothing listens on port 9: the ping is recorded as a failed delivery.
     const integration = await createIntegration(svc.baseUrl, s, { webhookUrl: 'http://127.0.0.1:9/hook' });
     expect((await run('webhook:ping', '--id', integration.id)).code).to.equal(0);
@@ -70,7 +77,13 @@ describe('admin command-line tool: output and usage', () => {
         path: `/tenants/${s.tenantId}/products/${productId}/ledger`,
       },
       { argv: ['webhook:deliveries', '--id', integration.id], path: `/integrations/${integration.id}/deliveries` },
+      {
+        argv: ['integration:list-all', '--tenant', s.tenantId, '--paused', 'false'],
+        path: `/integrations?tenantId=${s.tenantId}&paused=false`,
+      },
+      { argv: ['delivery:list', '--event', 'webhook.ping'], path: '/deliveries?event=webhook.ping' },
       { argv: ['staff:list'], path: '/staff' },
+      { argv: ['approvals:list', '--tenant', s.tenantId], path: `/approvals?tenantId=${s.tenantId}` },
       { argv: ['audit:list', '--action', 'tenant.create'], path: '/audit?action=tenant.create' },
     ];
   });

@@ -39,16 +39,19 @@ describe('usage meter: counts survive a database that is away, and its failures 
     // The meter's one database handle, pointed at the dead address while `away`.
     const switching = Object.assign((table: string) => (away ? dead(table) : live(table)), {
       raw: live.raw.bind(live),
+      transaction: (work: (trx: Knex.Transaction) => Promise<unknown>) => (away ? dead : live).transaction(work),
     }) as unknown as Knex;
+    const at = new Date('2026-11-15T10:00:00Z');
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     const meter = new BufferedUsageMeter(switching, pino({ level: 'silent' }), 60_000);
     try {
-      for (let i = 0; i < 3; i++) meter.record(setup.tenantId, integration.id, '2026-11');
+      for (let i = 0; i < 3; i++) meter.record(setup.tenantId, integration.id, at);
+      meter.recordRefused(setup.tenantId, integration.id, at);
       const results = await Promise.allSettled([meter.flush(), meter.flush()]);
       expect(results.map((r) => r.status)).to.deep.equal(['rejected', 'rejected']);
-      meter.record(setup.tenantId, integration.id, '2026-11');
+      meter.record(setup.tenantId, integration.id, at);
       // Rejections are reported after the microtask queue drains: give them a few turns.
       for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
       expect(unhandled).to.deep.equal([]);
@@ -57,6 +60,8 @@ describe('usage meter: counts survive a database that is away, and its failures 
       await meter.flush();
       const rows = await live('usage_counters').where({ integration_id: integration.id }).select('count');
       expect(rows.map((r) => Number(r.count))).to.deep.equal([4]);
+      const days = await live('usage_daily').where({ integration_id: integration.id });
+      expect(days.map((d) => [Number(d.requests), Number(d.rate_limited)])).to.deep.equal([[4, 1]]);
     } finally {
       process.off('unhandledRejection', onUnhandled);
       await meter.close();

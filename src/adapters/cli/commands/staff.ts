@@ -1,3 +1,4 @@
+import { APPROVAL_TYPES } from '../../../application/ports/approvals-ports.js';
 import { STAFF_ROLES } from '../../../domain/access/staff-roles.js';
 import { path } from '../admin-api.js';
 import { pageFlags, pageQuery, str, type CliCommand, type FlagValues } from '../command.js';
@@ -16,8 +17,23 @@ function passwordOf(values: FlagValues): string | undefined {
 
 const passwordFlag = { name: 'password', help: '12 to 128 characters (or STAFF_PASSWORD in the environment)' };
 
-/** Staff and the audit log. */
+/** Staff, the audit log and the approvals inbox. */
 export const staffCommands: CliCommand[] = [
+  {
+    name: 'approvals:list',
+    summary: 'What waits for a decision: PENDING adjustments, DRAFT invoices and notes, oldest first',
+    flags: [
+      { name: 'type', choices: APPROVAL_TYPES, help: 'only this kind of document' },
+      { name: 'tenant', help: 'only this tenant' },
+      ...pageFlags,
+    ],
+    request: (v) => ({
+      method: 'GET',
+      path: '/approvals',
+      query: { type: v.type as string | undefined, tenantId: v.tenant as string | undefined, ...pageQuery(v) },
+    }),
+    columns: ['type', 'id', 'tenantName', 'number', 'createdAt', 'summary'],
+  },
   {
     name: 'staff:create',
     summary: 'Create a staff member who signs in with an email and a password',

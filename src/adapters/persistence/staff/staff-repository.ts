@@ -190,10 +190,6 @@ export class KnexStaffRepository implements StaffRepository {
     return updated === 1;
   }
 
-  async hasActiveAdmin(): Promise<boolean> {
-    return (await this.db('staff').where({ role: 'ADMIN', active: true }).first('id')) !== undefined;
-  }
-
   async addSession(s: { id: string; staffId: string; tokenHash: string; at: Date; expiresAt: Date }): Promise<void> {
     await this.db('staff_sessions').insert({
       id: s.id,
@@ -209,25 +205,19 @@ export class KnexStaffRepository implements StaffRepository {
     tokenHash: string,
     now: Date,
     idleMs: number,
-  ): Promise<{ sessionId: string; member: StaffMember; expiresAt: Date; lastSeenAt: Date } | null> {
+  ): Promise<{ sessionId: string; member: StaffMember; expiresAt: Date } | null> {
     const row = await this.db('staff_sessions as s')
       .join('staff', 'staff.id', 's.staff_id')
       .where({ 's.token_hash': tokenHash, 'staff.active': true })
       .whereNull('s.revoked_at')
       .where('s.expires_at', '>', now)
       .where('s.last_seen_at', '>', new Date(now.getTime() - idleMs))
-      .first(
-        ...MEMBER_COLUMNS.map((c) => `staff.${c}`),
-        's.id as session_id',
-        's.expires_at as session_expires_at',
-        's.last_seen_at',
-      );
+      .first(...MEMBER_COLUMNS.map((c) => `staff.${c}`), 's.id as session_id', 's.expires_at as session_expires_at');
     if (!row) return null;
     return {
       sessionId: row.session_id,
       member: memberOf(row),
       expiresAt: row.session_expires_at,
-      lastSeenAt: row.last_seen_at,
     };
   }
 

@@ -68,3 +68,17 @@ export const UsageResponse = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `GET /admin/tenants/:tenantId/usage/daily`: one integration's UTC day. */
+export const UsageDayData = Type.Object(
+  {
+    day: Type.String({ format: 'date' }),
+    integrationId: Id,
+    requests: Type.Integer({ minimum: 0, description: 'Metered calls (a quota-refused one too).' }),
+    rateLimited: Type.Integer({
+      minimum: 0,
+      description: "Calls refused 429 by the integration's rate limit or quota.",
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -55,3 +55,18 @@ export const PingData = Type.Object(
   },
   { additionalProperties: false, description: 'The outcome of a ping sent to the endpoint now.' },
 );
+
+/** `GET /admin/integrations/:id/deliveries/daily`: one UTC day of an integration's deliveries. */
+export const DeliveryDayData = Type.Object(
+  {
+    day: Type.String({ format: 'date' }),
+    delivered: Type.Integer({ minimum: 0, description: 'Attempts answered 2xx that day.' }),
+    failed: Type.Integer({ minimum: 0, description: 'Attempts that failed that day.' }),
+    dead: Type.Integer({ minimum: 0, description: "Deliveries dead-lettered by that day's last attempt." }),
+    p50Ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Median attempt duration; null without attempts.',
+    }),
+    p95Ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);

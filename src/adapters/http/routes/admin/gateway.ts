@@ -2,7 +2,9 @@ import type { GatewayBackOffice } from '../../../../application/back-office.js';
 import { adminRoute } from '../route.js';
 import { presentPlan, presentUsage } from '../../gateway-presenters.js';
 import { SetTenantPlanBody, UsageQuery } from '../../../../application/access/commands.js';
-import { PlanResponse, UsageResponse } from '../../../shared/responses/gateway.js';
+import { Type } from '@sinclair/typebox';
+import { DailyQuery } from '../../../../application/shared/schemas.js';
+import { PlanResponse, UsageDayData, UsageResponse } from '../../../shared/responses/gateway.js';
 
 const route = adminRoute<GatewayBackOffice>();
 
@@ -39,5 +41,20 @@ export const GATEWAY_ADMIN_ROUTES = [
     success: { status: 200, data: UsageResponse },
     errors: [404],
     handle: async (uc, { params, query }) => presentUsage(await uc.getUsage.execute(params.tenantId, query)),
+  }),
+  route({
+    method: 'get',
+    path: '/tenants/:tenantId/usage/daily',
+    operationId: 'adminGetTenantDailyUsage',
+    access: { role: 'VIEWER', tenant: 'path' },
+    summary: "A tenant's calls per UTC day and integration",
+    description:
+      'Every day of the window (oldest first) for each of its integrations: the metered calls and those refused ' +
+      "429 by the integration's rate limit or quota. Counted in memory and written every second, not per request.",
+    tag: 'Back office: Usage',
+    query: DailyQuery,
+    success: { status: 200, data: Type.Array(UsageDayData) },
+    errors: [404],
+    handle: async (uc, { params, query }) => uc.dailyUsage.execute(params.tenantId, query.days),
   }),
 ];

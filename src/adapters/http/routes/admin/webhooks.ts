@@ -3,18 +3,21 @@ import { adminRoute, presentPage } from '../route.js';
 import { presentIntegration } from '../../presenters.js';
 import { presentDelivery, presentRotatedWebhookSecret } from '../../webhook-presenters.js';
 import {
+  ListAllDeliveriesQuery,
   ListDeliveriesQuery,
   ResumeWebhookBody,
   RotateWebhookSecretBody,
 } from '../../../../application/webhooks/commands.js';
 import { RotatedWebhookSecretData } from '../../../shared/responses/access.js';
-import { DeliveryData, PingData, WebhookResumeData } from '../../../shared/responses/webhooks.js';
+import { Type } from '@sinclair/typebox';
+import { DailyQuery } from '../../../../application/shared/schemas.js';
+import { DeliveryData, DeliveryDayData, PingData, WebhookResumeData } from '../../../shared/responses/webhooks.js';
 
 const WEBHOOKS = 'Back office: Webhooks';
 
 const route = adminRoute<WebhooksBackOffice>();
 
-/** Webhook endpoints and deliveries: resume a paused endpoint (optionally replaying its dead letters), list an integration's deliveries, replay one, ping an endpoint, rotate its secret. */
+/** Webhook endpoints and deliveries: resume a paused endpoint (optionally replaying its dead letters), list an integration's deliveries or all of them, replay one, ping an endpoint, rotate its secret. */
 export const WEBHOOK_ADMIN_ROUTES = [
   route({
     method: 'post',
@@ -55,6 +58,22 @@ export const WEBHOOK_ADMIN_ROUTES = [
     errors: [400, 404],
     handle: async (uc, { params, query }) =>
       presentPage(await uc.listDeliveries.execute(params.id, query), presentDelivery),
+  }),
+  route({
+    method: 'get',
+    path: '/deliveries',
+    operationId: 'adminListAllDeliveries',
+    access: { role: 'VIEWER', tenant: 'any' },
+    summary: 'List deliveries across integrations',
+    description:
+      "Newest first (then id), each with its attempts, within the caller's tenants. `from` (inclusive) and `to` " +
+      '(exclusive) bound `createdAt`.',
+    tag: WEBHOOKS,
+    query: ListAllDeliveriesQuery,
+    success: { status: 200, data: DeliveryData, paginated: true },
+    errors: [400],
+    handle: async (uc, { query, actor }) =>
+      presentPage(await uc.listDeliveriesAcrossIntegrations.execute(query, actor.tenantIds), presentDelivery),
   }),
   route({
     method: 'post',
@@ -112,5 +131,20 @@ export const WEBHOOK_ADMIN_ROUTES = [
     example: { overlapSeconds: 86400 },
     handle: async (uc, { params, body, audit }) =>
       presentRotatedWebhookSecret(await uc.rotateWebhookSecret.execute(params.id, body, audit)),
+  }),
+  route({
+    method: 'get',
+    path: '/integrations/:id/deliveries/daily',
+    operationId: 'adminGetDailyDeliveries',
+    access: { role: 'VIEWER', tenant: { of: 'integration' } },
+    summary: "An integration's webhook deliveries per UTC day",
+    description:
+      'Every day of the window, oldest first: attempts delivered (2xx) and failed, deliveries dead-lettered, and ' +
+      "the median and 95th percentile of the attempts' durations.",
+    tag: WEBHOOKS,
+    query: DailyQuery,
+    success: { status: 200, data: Type.Array(DeliveryDayData) },
+    errors: [404],
+    handle: async (uc, { params, query }) => uc.dailyDeliveries.execute(params.id, query.days),
   }),
 ];
