@@ -11,8 +11,8 @@ import { STAFF_ROLES } from '../../src/domain/access/staff-roles.js';
 import { SUPPORTED_EVENTS } from '../../src/domain/access/webhook-events.js';
 import { call, startTestService, type TestService } from '../support/service.js';
 
-/** Routes the service answers that are not part of either API (probes, metrics, the docs themselves). */
-const NOT_AN_API = /^\/(health|ready|metrics|docs)(\/|$)|^\/api\/v1\/openapi\.json$/;
+/** Routes the service answers that are not part of either API (probes, metrics, the docs themselves, the console). */
+const NOT_AN_API = /^\/(health|ready|metrics|docs|console)(\/|$)|^\/api\/v1\/openapi\.json$/;
 
 describe('GET /api/v1/openapi.json (served without authentication, every route documented)', () => {
   let svc: TestService;

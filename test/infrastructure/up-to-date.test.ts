@@ -71,6 +71,27 @@ describe('whether npm start needs a build', () => {
     expect(isUpToDate(root)).to.equal(false);
   });
 
+  it("needs one when the console's source changed, or its build is gone", () => {
+    write('packages/console/package.json', '{}');
+    write('packages/console/src/App.tsx');
+    write('packages/console/dist/index.html');
+    for (const path of ['packages/console/package.json', 'packages/console/src', 'packages/console/src/App.tsx']) {
+      utimesSync(join(root, path), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    }
+    expect(isUpToDate(root)).to.equal(true);
+    write('packages/console/src/App.tsx', 'export {};');
+    expect(isUpToDate(root)).to.equal(false);
+    builtAfterTheLastChange();
+    utimesSync(
+      join(root, 'packages/console/src/App.tsx'),
+      new Date(Date.now() - 3_600_000),
+      new Date(Date.now() - 3_600_000),
+    );
+    expect(isUpToDate(root)).to.equal(true);
+    rmSync(join(root, 'packages/console/dist'), { recursive: true });
+    expect(isUpToDate(root)).to.equal(false);
+  });
+
   it('needs one when the build settings changed, or dist/ was never completed', () => {
     write('tsconfig.build.json', '{}');
     expect(isUpToDate(root)).to.equal(false);

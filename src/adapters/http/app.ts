@@ -14,6 +14,7 @@ import {
   type RequestObserver,
 } from './observability.js';
 import { createDocsRouter } from './openapi/docs-page.js';
+import { createConsoleRouter } from './console-app.js';
 import { mountProbes, type Readiness } from './probes.js';
 
 /**
@@ -39,6 +40,8 @@ export interface HttpAppOptions {
   routers: { path: string; router: Router }[];
   /** `BODY_TIMEOUT_MS`: how long a request body may take to arrive after its headers. */
   bodyTimeoutMs: number;
+  /** The console's build output (default: packages/console/dist of this checkout). */
+  consoleDir?: string;
 }
 
 /** JSON bodies only: a body with another Content-Type is refused rather than ignored. */
@@ -83,6 +86,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const docs = createDocsRouter(OPENAPI_PATH);
   app.use(docs);
   routes.addRouter('', docs);
+  // The back-office console (packages/console): static files, no body, no authentication of its own.
+  const backOffice = createConsoleRouter(options.consoleDir);
+  app.use(backOffice);
+  routes.addRouter('', backOffice);
 
   const limits = {
     bodyLimitBytes: BODY_LIMIT_BYTES,

@@ -11,9 +11,26 @@ import { BUILD_STAMP, COMPILED_FOLDERS } from './sync-dist.js';
  * tens of milliseconds; loading the compiler to ask it (`tsc -b`) costs a few hundred.
  */
 
+/**
+ * The back-office console (packages/console), built by Vite before tsc: what it reads, and the
+ * page its build writes (hashed assets beside it). A checkout without the package needs neither.
+ */
+export const CONSOLE_BUILD = {
+  package: 'packages/console/package.json',
+  inputs: [
+    'packages/console/src',
+    'packages/console/index.html',
+    'packages/console/vite.config.ts',
+    'packages/console/tsconfig.json',
+    'packages/console/package.json',
+  ],
+  output: 'packages/console/dist/index.html',
+} as const;
+
 /** What a build reads. A build step added later adds its own sources here. */
 export const BUILD_INPUTS = [
   ...COMPILED_FOLDERS.map((folder) => folder.source),
+  ...CONSOLE_BUILD.inputs,
   'tsconfig.json',
   'tsconfig.build.json',
   'package.json',
@@ -45,6 +62,7 @@ export function isUpToDate(root: string): boolean {
   return (
     built > 0 &&
     COMPILED_FOLDERS.every((folder) => existsSync(join(root, folder.output))) &&
+    (!existsSync(join(root, CONSOLE_BUILD.package)) || existsSync(join(root, CONSOLE_BUILD.output))) &&
     BUILD_INPUTS.every((input) => lastChange(join(root, input)) < built)
   );
 }
