@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** recharts and the packages only it uses (d3, redux), kept out of the eagerly loaded vendor chunk. */
+const CHARTS_ONLY =
+  /\/node_modules\/(recharts|victory-vendor|d3-[\w-]+|internmap|@reduxjs\/toolkit|react-redux|redux|redux-thunk|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)\//;
+
 /**
  * Built into dist/ and served by the API process at /console (src/adapters/http/console-app.ts):
  * hashed files under assets/, one module script and no inline script (the CSP has no
@@ -19,8 +23,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     sourcemap: false,
     rollupOptions: {
-      // The libraries in a chunk of their own: a change to the console's pages leaves it cached.
-      output: { manualChunks: (id) => (id.includes('/node_modules/') ? 'vendor' : undefined) },
+      // The libraries in a chunk of their own: a change to the console's pages leaves it cached. The
+      // chart library and what only it uses stay with the charts, loaded when a page shows one.
+      output: {
+        manualChunks: (id) => (id.includes('/node_modules/') && !CHARTS_ONLY.test(id) ? 'vendor' : undefined),
+      },
     },
   },
   server: {

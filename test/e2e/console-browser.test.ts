@@ -2,8 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureConsoleBuilt } from '../support/console.js';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, ensureConsoleBuilt, launchChromium, noFindings, watchPage } from '../support/console.js';
+import { until as waitFor } from '../support/processes.js';
 import {
   clientFor,
   createIntegration,
@@ -16,18 +17,12 @@ import { call, startTestService, type TestService } from '../support/service.js'
 import { asStaff, createStaff, signIn, totpCode } from '../support/staff.js';
 import { WebhookReceiver, emitEvents, invoiceEvent } from '../support/webhook-receiver.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots of the main pages, kept as test artifacts (dist/ is not committed). */
 const ARTIFACTS =
   process.env.CONSOLE_ARTIFACTS ?? resolve(fileURLToPath(import.meta.url), '../../../dist/test-artifacts/console');
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polls `check` until it holds, or fails after `timeoutMs` naming `what`. */
+const until = (check: () => Promise<boolean>, what: string, timeoutMs = 15_000) => waitFor(check, timeoutMs, what);
 
 describe('e2e: the back-office console in a real browser (headless Chromium)', function () {
   this.timeout(600_000);
@@ -41,9 +36,7 @@ describe('e2e: the back-office console in a real browser (headless Chromium)', f
   let productId: string;
   let totpSecret: string;
   /** What the pages did that they must not: requests elsewhere, CSP violations, uncaught errors. */
-  const offOrigin: string[] = [];
-  const cspViolations: string[] = [];
-  const pageErrors: string[] = [];
+  const findings = noFindings();
 
   before(async function () {
     if (!existsSync(CHROMIUM)) {
@@ -83,19 +76,7 @@ describe('e2e: the back-office console in a real browser (headless Chromium)', f
     );
     healthy = true;
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -107,19 +88,7 @@ describe('e2e: the back-office console in a real browser (headless Chromium)', f
   async function openPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    // Runs in the page (the test's tsconfig has no DOM types, hence a string).
-    await page.addInitScript(
-      "document.addEventListener('securitypolicyviolation', (e) => " +
-        "console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
-    );
-    page.on('request', (request) => {
-      const url = request.url();
-      if (!url.startsWith(`${svc.baseUrl}/`) && !url.startsWith('data:')) offOrigin.push(url);
-    });
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
-    });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await watchPage(page, svc.baseUrl, findings);
     return page;
   }
 
@@ -329,8 +298,6 @@ describe('e2e: the back-office console in a real browser (headless Chromium)', f
   });
 
   it('no request left the service’s origin, no CSP violation, no page error', () => {
-    expect(offOrigin, 'requests elsewhere').to.deep.equal([]);
-    expect(cspViolations, 'CSP violations').to.deep.equal([]);
-    expect(pageErrors, 'page errors').to.deep.equal([]);
+    expect(findings, 'requests elsewhere, CSP violations, page errors').to.deep.equal(noFindings());
   });
 });

@@ -14,9 +14,22 @@ import { TenantList, TenantShow } from './tenants';
 const SYSTEM_FONTS =
   'system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif';
 
+/**
+ * On a narrow screen a wide list scrolls sideways inside its card instead of widening the page:
+ * the layout and its content column may be narrower than a table (react-admin's layout is at least
+ * as wide as its content otherwise), and the table scrolls.
+ */
+const components = {
+  ...defaultTheme.components,
+  RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+  RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+  RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+} as RaThemeOptions['components'];
+
 const theme: RaThemeOptions = {
   ...defaultTheme,
   typography: { ...defaultTheme.typography, fontFamily: SYSTEM_FONTS },
+  components,
 };
 
 /** The back-office console: react-admin on the admin API, served at /console. */

@@ -17,6 +17,7 @@ import {
   useUnselectAll,
   WrapperField,
 } from 'react-admin';
+import { AdjustmentItems, ItemsButton } from './adjustments';
 import type { ApprovalType, ConsoleDataProvider } from './dataProvider';
 
 export interface ApprovalItem {
@@ -170,11 +171,19 @@ export function ApprovalList() {
   const { canAccess: canDecide } = useCanAccess({ resource: 'approvals', action: 'approve' });
   return (
     <List filters={filters} perPage={25} title="Approvals" empty={false} storeKey={false} exporter={false}>
-      <Datagrid bulkActionButtons={canDecide ? <BulkApprove /> : false} rowClick={false}>
+      <Datagrid
+        bulkActionButtons={canDecide ? <BulkApprove /> : false}
+        rowClick={false}
+        expand={<AdjustmentItems />}
+        isRowExpandable={(r: ApprovalItem) => r.type === 'ADJUSTMENT'}
+      >
         <FunctionField label="Type" sortable={false} render={(r: ApprovalItem) => TYPE_LABEL[r.type]} />
         <TextCell source="number" label="Number" sortable={false} />
         <TextCell source="tenantName" label="Tenant" sortable={false} />
         <TextCell source="summary" label="Summary" sortable={false} />
+        <WrapperField label="Items" sortable={false}>
+          <ItemsButton />
+        </WrapperField>
         <DateField source="createdAt" label="Created" showTime sortable={false} />
         {canDecide ? (
           <WrapperField label="Decision" sortable={false}>

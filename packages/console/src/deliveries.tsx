@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import {
   Button,
   Datagrid,
@@ -21,6 +21,9 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { ConsoleDataProvider } from './dataProvider';
+
+/** The chart and its library load only for a page filtered on one integration. */
+const DeliveriesChart = lazy(() => import('./charts').then((m) => ({ default: m.DeliveriesChart })));
 
 const STATUSES = ['PENDING', 'IN_FLIGHT', 'RETRYING', 'DELIVERED', 'DEAD', 'HELD'].map((id) => ({ id, name: id }));
 
@@ -143,6 +146,20 @@ function DeliveryActions() {
   );
 }
 
+/** One integration's deliveries per day, above its list (nothing when the list spans every integration). */
+function IntegrationChart() {
+  const { filterValues } = useListContext();
+  const integrationId = typeof filterValues.integrationId === 'string' ? filterValues.integrationId.trim() : '';
+  if (integrationId === '') return null;
+  return (
+    <Box sx={{ p: 2, pb: 0 }}>
+      <Suspense fallback={<p>Loading the chart…</p>}>
+        <DeliveriesChart integrationId={integrationId} />
+      </Suspense>
+    </Box>
+  );
+}
+
 export function DeliveryList() {
   return (
     <List
@@ -153,6 +170,7 @@ export function DeliveryList() {
       storeKey={false}
       exporter={false}
     >
+      <IntegrationChart />
       <Datagrid rowClick="expand" expand={<Attempts />} bulkActionButtons={false}>
         <TextField source="event" label="Event" sortable={false} />
         <TextField source="status" label="Status" sortable={false} />

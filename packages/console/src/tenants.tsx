@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   ArrayField,
   BooleanField,
@@ -15,6 +16,9 @@ import {
   useCreatePath,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+
+/** The usage tab and its chart library load when the tab is opened. */
+const TenantUsage = lazy(() => import('./usage').then((m) => ({ default: m.TenantUsage })));
 
 const tenantFilters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search by name" />];
 
@@ -42,7 +46,10 @@ function TenantActions() {
   );
 }
 
-/** A tenant's set-up: branches, fiscal years, warehouses and integrations (`GET /tenants/:tenantId`). */
+/**
+ * A tenant's set-up: branches, fiscal years, warehouses and integrations (`GET /tenants/:tenantId`),
+ * and its plan, this month's usage and its requests per day.
+ */
 export function TenantShow() {
   return (
     <Show actions={<TenantActions />}>
@@ -52,6 +59,11 @@ export function TenantShow() {
           <TextField source="id" label="Id" />
           <BooleanField source="pricesIncludeTax" label="Prices include tax" />
           <DateField source="createdAt" label="Created" showTime />
+        </Tab>
+        <Tab label="Usage" path="usage">
+          <Suspense fallback={<p>Loading…</p>}>
+            <TenantUsage />
+          </Suspense>
         </Tab>
         <Tab label="Branches" path="branches">
           <ArrayField source="branches" label={false}>
