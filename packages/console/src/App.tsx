@@ -7,6 +7,7 @@ import { dataProvider } from './dataProvider';
 import { DeliveryList } from './deliveries';
 import { IntegrationCreate, IntegrationEdit, IntegrationList } from './integrations';
 import { LoginPage } from './LoginPage';
+import { CustomerList, InvoiceList, ProductList } from './records';
 import { StaffCreate, StaffEdit, StaffList } from './staff';
 import { TenantList, TenantShow } from './tenants';
 
@@ -60,6 +61,14 @@ export function App() {
           create={IntegrationCreate}
           edit={IntegrationEdit}
           recordRepresentation="clientName"
+        />
+        <Resource name="products" options={{ label: 'Products' }} list={ProductList} recordRepresentation="name" />
+        <Resource name="customers" options={{ label: 'Customers' }} list={CustomerList} recordRepresentation="name" />
+        <Resource
+          name="invoices"
+          options={{ label: 'Invoices' }}
+          list={InvoiceList}
+          recordRepresentation="billNumber"
         />
         <Resource name="deliveries" options={{ label: 'Deliveries' }} list={DeliveryList} />
         <Resource name="audit" options={{ label: 'Audit log' }} list={AuditList} />

@@ -4,7 +4,7 @@ import { useLogin } from 'react-admin';
 import { apiCode } from './api';
 
 /**
- * Sign-in (§11): `Email`, `Password` and, once the API answers `TOTP_REQUIRED`, `One-time code`;
+ * Sign-in: `Email`, `Password` and, once the API answers `TOTP_REQUIRED`, `One-time code`;
  * a failure shows the API's own message.
  */
 export function LoginPage() {

@@ -10,9 +10,18 @@ export const APPROVE_PATH = {
 } as const;
 export type ApprovalType = keyof typeof APPROVE_PATH;
 
+/** A tenant's records (`/tenants/:tenantId/<resource>`), once the filter names the tenant. */
+function underTenant(filter: Record<string, unknown>, resource: string): string | null {
+  const tenantId = filter.tenantId;
+  return typeof tenantId === 'string' && tenantId !== ''
+    ? `/tenants/${encodeURIComponent(tenantId)}/${resource}`
+    : null;
+}
+
 /** Where each resource's paged list is, and which filters the admin API takes for it. */
 interface ListSpec {
-  path: (filter: Record<string, unknown>) => string;
+  /** `null`: nothing to ask yet (a tenant's records before a tenant is chosen). */
+  path: (filter: Record<string, unknown>) => string | null;
   filters: string[];
   /** The record's id when the API's has another name (the audit log's `seq`). */
   id?: string;
@@ -32,6 +41,9 @@ const LISTS: Record<string, ListSpec> = {
   },
   audit: { path: () => '/audit', filters: ['actor', 'action', 'tenantId', 'targetId', 'from', 'to'], id: 'seq' },
   staff: { path: () => '/staff', filters: [] },
+  products: { path: (filter) => underTenant(filter, 'products'), filters: ['search'] },
+  customers: { path: (filter) => underTenant(filter, 'customers'), filters: ['search'] },
+  invoices: { path: (filter) => underTenant(filter, 'invoices'), filters: ['status'] },
 };
 
 /** Fields a PATCH may carry, per resource: an update sends only those that changed. */
@@ -61,8 +73,12 @@ async function list(resource: string, params: GetListParams) {
     const value = name === 'search' ? (filter.q ?? filter.search) : filter[name];
     if (value !== undefined && value !== '') query[name] = value;
   }
-  const { json } = await request<Record<string, unknown>[]>('GET', spec.path(filter), { query });
-  const data = (json?.data ?? []).map((record) => withId(spec, record));
+  const path = spec.path(filter);
+  if (path === null) return { data: [] as RaRecord[], total: 0 };
+  const { json } = await request<Record<string, unknown>[]>('GET', path, { query });
+  // A tenant's records carry their tenant, for the reads of one record under it.
+  const tenant = path.startsWith('/tenants/') ? { tenantId: filter.tenantId } : {};
+  const data = (json?.data ?? []).map((record) => withId(spec, { ...record, ...tenant }));
   for (const record of data) seen.set(key(resource, record.id), record);
   return { data, total: json?.pagination?.total ?? data.length };
 }

@@ -1,4 +1,4 @@
-/** §10's roles, each including the one before. */
+/** The back office's staff roles, each including the one before. */
 export type Role = 'VIEWER' | 'APPROVER' | 'ADMIN';
 
 const RANK: Record<Role, number> = { VIEWER: 0, APPROVER: 1, ADMIN: 2 };
@@ -14,7 +14,7 @@ const READS = new Set(['list', 'show', 'export']);
 const ADMIN_ONLY = new Set(['staff', 'audit']);
 
 /**
- * What `role` may do in the console, the same rules as the admin API's (§10): a control
+ * What `role` may do in the console, the same rules as the admin API's: a control
  * whose action this refuses is not shown. The API checks again on every call.
  */
 export function allowed(role: Role | undefined, resource: string, action: string): boolean {

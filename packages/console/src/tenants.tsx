@@ -16,6 +16,7 @@ import {
   useCreatePath,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { TENANT_RECORDS } from './records';
 
 /** The usage tab and its chart library load when the tab is opened. */
 const TenantUsage = lazy(() => import('./usage').then((m) => ({ default: m.TenantUsage })));
@@ -38,10 +39,19 @@ function TenantActions() {
   const record = useRecordContext();
   const createPath = useCreatePath();
   if (!record) return null;
-  const integrations = `${createPath({ resource: 'integrations', type: 'list' })}?filter=${encodeURIComponent(JSON.stringify({ tenantId: record.id }))}`;
+  const filter = `?filter=${encodeURIComponent(JSON.stringify({ tenantId: record.id }))}`;
+  const listOf = (resource: string) => `${createPath({ resource, type: 'list' })}${filter}`;
   return (
     <TopToolbar>
-      <Button component={Link} to={integrations} label="Integrations" />
+      {TENANT_RECORDS.map((resource) => (
+        <Button
+          key={resource}
+          component={Link}
+          to={listOf(resource)}
+          label={resource[0]!.toUpperCase() + resource.slice(1)}
+        />
+      ))}
+      <Button component={Link} to={listOf('integrations')} label="Integrations" />
     </TopToolbar>
   );
 }

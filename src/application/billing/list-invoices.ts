@@ -4,21 +4,28 @@ import type { Caller } from '../access/caller.js';
 import type { InvoiceSummary } from '../ports/billing-repositories.js';
 import type { Page } from '../ports/pagination.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { pageOfKnownTenant } from '../shared/known-tenant.js';
 import { instantRule, type ListInvoicesCommand } from './commands.js';
 
 /**
  * GET /billing/invoices: the tenant's invoices, newest first, filtered by status and by
- * creation time (`fromDate` inclusive, `toDate` exclusive). Errors: InvalidDateRange.
+ * creation time (`fromDate` inclusive, `toDate` exclusive). Errors: InvalidDateRange, TenantNotFound (back office).
  */
 export class ListInvoices {
-  constructor(private readonly uow: UnitOfWork<'invoices'>) {}
+  constructor(private readonly uow: UnitOfWork<'invoices' | 'tenants'>) {}
 
-  async execute(caller: Caller, query: ListInvoicesCommand): Promise<Page<InvoiceSummary>> {
+  async execute(caller: Pick<Caller, 'tenantId'>, query: ListInvoicesCommand): Promise<Page<InvoiceSummary>> {
     const fromDate = instantOf(query.fromDate, 'fromDate');
     const toDate = instantOf(query.toDate, 'toDate');
     if (fromDate && toDate && fromDate.getTime() >= toDate.getTime()) throw new InvalidDateRange();
     const { page, limit, status } = query;
-    return this.uow.read((r) => r.invoices.list(caller.tenantId, { page, limit, status, fromDate, toDate }));
+    return this.uow.read(async (r) =>
+      pageOfKnownTenant(
+        r,
+        caller.tenantId,
+        await r.invoices.list(caller.tenantId, { page, limit, status, fromDate, toDate }),
+      ),
+    );
   }
 }
 

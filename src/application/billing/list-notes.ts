@@ -2,17 +2,23 @@ import type { Note, NoteKind } from '../../domain/billing/note.js';
 import type { Caller } from '../access/caller.js';
 import type { Page } from '../ports/pagination.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { pageOfKnownTenant } from '../shared/known-tenant.js';
 import type { ListNotesCommand } from './commands.js';
 import { notesOf, type NoteRepositories } from './documents.js';
 
-/** GET /billing/credit-notes and /billing/debit-notes: the tenant's notes, newest first. */
+/**
+ * GET /billing/credit-notes and /billing/debit-notes: the tenant's notes, newest first.
+ * Errors: TenantNotFound (back office).
+ */
 export class ListNotes {
   constructor(
-    private readonly uow: UnitOfWork<NoteRepositories>,
+    private readonly uow: UnitOfWork<NoteRepositories | 'tenants'>,
     private readonly kind: NoteKind,
   ) {}
 
-  execute(caller: Caller, query: ListNotesCommand): Promise<Page<Note>> {
-    return this.uow.read((r) => notesOf(r, this.kind).list(caller.tenantId, query));
+  execute(caller: Pick<Caller, 'tenantId'>, query: ListNotesCommand): Promise<Page<Note>> {
+    return this.uow.read(async (r) =>
+      pageOfKnownTenant(r, caller.tenantId, await notesOf(r, this.kind).list(caller.tenantId, query)),
+    );
   }
 }

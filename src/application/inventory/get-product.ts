@@ -4,6 +4,7 @@ import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { WarehouseStock } from '../ports/inventory-repositories.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { missingIn } from '../shared/known-tenant.js';
 
 export interface ProductDetail {
   product: Product;
@@ -11,17 +12,17 @@ export interface ProductDetail {
   stock: WarehouseStock[];
 }
 
-/** `GET /products/:id`. Errors: ProductNotFound (also another tenant's). */
+/** `GET /products/:id`. Errors: ProductNotFound (also another tenant's), TenantNotFound (back office). */
 export class GetProduct {
   constructor(
-    private readonly uow: UnitOfWork<'products' | 'stock'>,
+    private readonly uow: UnitOfWork<'products' | 'stock' | 'tenants'>,
     private readonly clock: Clock,
   ) {}
 
   execute(caller: Pick<Caller, 'tenantId'>, id: string): Promise<ProductDetail> {
     return this.uow.read(async (r) => {
       const product = await r.products.findById(caller.tenantId, id);
-      if (!product) throw new ProductNotFound();
+      if (!product) return missingIn(r, caller.tenantId, new ProductNotFound());
       return { product, stock: await r.stock.findByProduct(caller.tenantId, id, this.clock.now()) };
     });
   }

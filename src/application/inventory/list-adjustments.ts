@@ -1,8 +1,8 @@
-import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { AdjustmentSummary } from '../ports/inventory-repositories.js';
 import type { Page } from '../ports/pagination.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { pageOfKnownTenant } from '../shared/known-tenant.js';
 import type { ListAdjustmentsQuery } from './commands.js';
 
 /**
@@ -14,10 +14,8 @@ export class ListAdjustments {
   constructor(private readonly uow: UnitOfWork<'adjustmentRequests' | 'tenants'>) {}
 
   execute(scope: Pick<Caller, 'tenantId'>, query: ListAdjustmentsQuery): Promise<Page<AdjustmentSummary>> {
-    return this.uow.read(async (r) => {
-      const page = await r.adjustmentRequests.list(scope.tenantId, query);
-      if (page.total === 0 && !(await r.tenants.findById(scope.tenantId))) throw new TenantNotFound();
-      return page;
-    });
+    return this.uow.read(async (r) =>
+      pageOfKnownTenant(r, scope.tenantId, await r.adjustmentRequests.list(scope.tenantId, query)),
+    );
   }
 }

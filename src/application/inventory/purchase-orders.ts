@@ -9,6 +9,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Page } from '../ports/pagination.js';
 import type { Repositories, UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
+import { pageOfKnownTenant } from '../shared/known-tenant.js';
 import type {
   AdminCreatePurchaseOrderCommand,
   CancelPurchaseOrderCommand,
@@ -106,13 +107,17 @@ export class AdminCreatePurchaseOrder {
   }
 }
 
-/** `GET /purchase-orders`: the tenant's orders, optionally of one status, newest first. */
+/**
+ * `GET /purchase-orders`: the tenant's orders, optionally of one status, newest first; the back
+ * office lists a tenant's through it. Errors: TenantNotFound (back office).
+ */
 export class ListPurchaseOrders {
-  constructor(private readonly uow: UnitOfWork<'purchaseOrders'>) {}
+  constructor(private readonly uow: UnitOfWork<'purchaseOrders' | 'tenants'>) {}
 
   execute(caller: Pick<Caller, 'tenantId'>, query: ListPurchaseOrdersQuery): Promise<Page<PurchaseOrder>> {
-    return this.uow.read((r) =>
-      r.purchaseOrders.list(caller.tenantId, { ...query, status: query.status as PurchaseOrderStatus | undefined }),
+    const status = query.status as PurchaseOrderStatus | undefined;
+    return this.uow.read(async (r) =>
+      pageOfKnownTenant(r, caller.tenantId, await r.purchaseOrders.list(caller.tenantId, { ...query, status })),
     );
   }
 }

@@ -6,6 +6,7 @@ import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
+import { missingIn } from '../shared/known-tenant.js';
 import { takeInProductOrder } from './stock-order.js';
 
 /** A reservation and the time it was read at (its status is `reservation.statusAt(at)`). */
@@ -14,17 +15,17 @@ export interface ReservationAt {
   at: Date;
 }
 
-/** `GET /products/reservations/:id`. Errors: ReservationNotFound (also another tenant's). */
+/** `GET /products/reservations/:id`. Errors: ReservationNotFound (also another tenant's), TenantNotFound (back office). */
 export class GetReservation {
   constructor(
-    private readonly uow: UnitOfWork<'reservations'>,
+    private readonly uow: UnitOfWork<'reservations' | 'tenants'>,
     private readonly clock: Clock,
   ) {}
 
   execute(caller: Pick<Caller, 'tenantId'>, id: string): Promise<ReservationAt> {
     return this.uow.read(async (r) => {
       const reservation = await r.reservations.findById(caller.tenantId, id);
-      if (!reservation) throw new ReservationNotFound();
+      if (!reservation) return missingIn(r, caller.tenantId, new ReservationNotFound());
       return { reservation, at: this.clock.now() };
     });
   }

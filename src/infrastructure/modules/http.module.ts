@@ -93,6 +93,9 @@ function bindRouteTables(bind: Bind): void {
       gateway: GatewayBackOffice,
       staff: StaffBackOffice,
       approvals: ApprovalsBackOffice,
+      inventoryViews: InventoryUseCases,
+      billingViews: BillingUseCases,
+      logisticsViews: LogisticsUseCases,
     ): BoundRoute<AdminAccess>[] => [
       ...bindRoutes(tables.SETUP_ADMIN_ROUTES, setup),
       ...bindRoutes(tables.ACCESS_ADMIN_ROUTES, access),
@@ -103,6 +106,9 @@ function bindRouteTables(bind: Bind): void {
       ...bindRoutes(tables.GATEWAY_ADMIN_ROUTES, gateway),
       ...bindRoutes(tables.STAFF_ADMIN_ROUTES, staff),
       ...bindRoutes(tables.APPROVALS_ADMIN_ROUTES, approvals),
+      ...bindRoutes(tables.TENANT_INVENTORY_VIEWS, inventoryViews),
+      ...bindRoutes(tables.TENANT_BILLING_VIEWS, billingViews),
+      ...bindRoutes(tables.TENANT_LOGISTICS_VIEWS, logisticsViews),
     ],
     [
       TOKENS.SetupBackOffice,
@@ -114,6 +120,9 @@ function bindRouteTables(bind: Bind): void {
       TOKENS.GatewayBackOffice,
       TOKENS.StaffBackOffice,
       TOKENS.ApprovalsBackOffice,
+      TOKENS.InventoryUseCases,
+      TOKENS.BillingUseCases,
+      TOKENS.LogisticsUseCases,
     ],
   );
 }

@@ -8,6 +8,7 @@ import { SETUP_ADMIN_ROUTES } from './admin/setup.js';
 import { STAFF_ADMIN_ROUTES } from './admin/staff.js';
 import { APPROVALS_ADMIN_ROUTES } from './admin/approvals.js';
 import { WEBHOOK_ADMIN_ROUTES } from './admin/webhooks.js';
+import { TENANT_BILLING_VIEWS, TENANT_INVENTORY_VIEWS, TENANT_LOGISTICS_VIEWS } from './admin/tenant-views.js';
 import { BILLING_ROUTES } from './external/billing.js';
 import { INVENTORY_ROUTES } from './external/inventory.js';
 import { LOGISTICS_ROUTES } from './external/logistics.js';
@@ -17,7 +18,7 @@ import type { AdminAccess, ExternalAccess } from './route.js';
 
 export { ACCESS_ADMIN_ROUTES, BILLING_ADMIN_ROUTES, GATEWAY_ADMIN_ROUTES, INVENTORY_ADMIN_ROUTES };
 export { LOGISTICS_ADMIN_ROUTES, SETUP_ADMIN_ROUTES, STAFF_ADMIN_ROUTES, WEBHOOK_ADMIN_ROUTES };
-export { APPROVALS_ADMIN_ROUTES };
+export { APPROVALS_ADMIN_ROUTES, TENANT_BILLING_VIEWS, TENANT_INVENTORY_VIEWS, TENANT_LOGISTICS_VIEWS };
 export { BILLING_ROUTES, INVENTORY_ROUTES, LOGISTICS_ROUTES, ORGANIZATION_ROUTES, USAGE_ROUTES };
 
 /** Every route of the external API, each context's table in turn. */
@@ -39,5 +40,8 @@ export const ADMIN_API: ApiDocs<AdminAccess> = {
     ...GATEWAY_ADMIN_ROUTES,
     ...STAFF_ADMIN_ROUTES,
     ...APPROVALS_ADMIN_ROUTES,
+    ...TENANT_INVENTORY_VIEWS,
+    ...TENANT_BILLING_VIEWS,
+    ...TENANT_LOGISTICS_VIEWS,
   ],
 };
