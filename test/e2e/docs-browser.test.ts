@@ -3,8 +3,8 @@ import { expect } from 'chai';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createIntegration, createProduct, createTenantSetup, type Credentials } from '../support/mothers.js';
 import { ADMIN_TOKEN, startTestService, type TestService } from '../support/service.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/console.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PRODUCTS = '/api/v1/external/products';
 /** A back-office route the document has (its path as the document writes it). */
 const ADJUSTMENTS = '/api/v1/admin/tenants/{tenantId}/stock-adjustments';
@@ -92,15 +92,7 @@ describe('e2e: /docs in a real browser (headless Chromium signs "Try it out" req
     context = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     page = await context.newPage();
     page.on('request', async (request) => {
