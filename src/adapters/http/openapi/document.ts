@@ -5,7 +5,7 @@ import { deliveryBody, EVENT_NAMES } from '../../shared/responses/events.js';
 import { PLAIN_TEXT_PATTERN } from '../../shared/validation.js';
 import { ADMIN_API, EXTERNAL_API } from './index.js';
 import type { ApiDocs, HttpMethod, RouteDoc } from './route-doc.js';
-import { SESSION_COOKIE } from '../admin/staff-gate.js';
+import { ADMIN_SECURITY, EXTERNAL_SECURITY, SECURITY_SCHEMES } from './security-schemes.js';
 import type { AdminAccess } from '../routes/route.js';
 
 /**
@@ -44,64 +44,6 @@ const COMMON_ERRORS: Record<ApiDocs['prefix'], number[]> = {
   // 403: a role short of the route's, or a cookie-authenticated change from another origin.
   '/api/v1/admin': [400, 401, 403, 500, 503],
 };
-
-const SECURITY_SCHEMES = {
-  clientId: { type: 'apiKey', in: 'header', name: 'x-client-id', description: "The integration's client id." },
-  nonce: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-nonce',
-    description: '8-128 characters of [A-Za-z0-9_-], never reused by the integration.',
-  },
-  timestamp: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-timestamp',
-    description: 'Current UTC time in integer milliseconds (±5 minutes).',
-  },
-  apiKey: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-api-key',
-    description: 'Required while the back office has issued the integration an API key.',
-  },
-  signature: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-signature',
-    description:
-      'Hex HMAC-SHA256, keyed with the client secret, of the Base64 of "METHOD\\npathWithQuery\\ntimestamp\\nnonce"; required on GET when the integration has requireSignedReads.',
-  },
-  staffSession: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: SESSION_COOKIE,
-    description:
-      "A staff session from POST /api/v1/admin/session. A POST, PUT, PATCH or DELETE with it must carry the service's own Origin.",
-  },
-  personalToken: {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'pat_ and 43 URL-safe characters',
-    description: "A staff member's personal access token, acting as that member.",
-  },
-  adminToken: {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'The bootstrap token ADMIN_TOKEN: an unscoped ADMIN named `bootstrap`.',
-  },
-};
-
-/** A staff session, a personal access token, or the bootstrap token. */
-const ADMIN_SECURITY = [{ staffSession: [] }, { personalToken: [] }, { adminToken: [] }];
-
-/** Either the three headers, or the three with the API key; `x-signature` on top when required. */
-const EXTERNAL_SECURITY = [
-  { clientId: [], nonce: [], timestamp: [] },
-  { clientId: [], nonce: [], timestamp: [], apiKey: [] },
-  { clientId: [], nonce: [], timestamp: [], signature: [] },
-  { clientId: [], nonce: [], timestamp: [], apiKey: [], signature: [] },
-];
 
 /** The fields the gate reads off every signed body (spec 5.3), removed before validation. */
 const SIGNATURE_FIELDS = {
