@@ -11,6 +11,12 @@ export interface Config {
   production: boolean;
   port: number;
   databaseUrl: string | null;
+  /** `DATABASE_LISTEN_URL`: a session of its own for LISTEN (past a transaction-mode pooler); null: DATABASE_URL. */
+  databaseListenUrl: string | null;
+  /** `DATABASE_REPLICA_URLS`: hot standbys an integration's reads may go to. */
+  databaseReplicaUrls: string[];
+  /** `DATABASE_REPLICA_MAX_LAG_MS`: a replica further behind is skipped. */
+  databaseReplicaMaxLagMs: number;
   /** `DATABASE_PREPARED_STATEMENTS`: hot statements prepared once per connection (a server only). */
   databasePreparedStatements: boolean;
   dataDir: string;
@@ -146,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? null,
+    databaseReplicaUrls: (e.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    databaseReplicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     dataDir: e.DATA_DIR,
     adminToken: e.ADMIN_TOKEN ?? null,

@@ -29,7 +29,11 @@ export { dispatcherOptions } from './modules/webhooks.module.js';
  */
 export function buildContainer(deps: { config: Config; logger: Logger; database: Database }): Container {
   const container = new Container();
-  const metrics = new ServiceMetrics({ queue: () => webhookQueueStats(deps.database.knex) });
+  const replicas = deps.database.replicas;
+  const metrics = new ServiceMetrics({
+    queue: () => webhookQueueStats(deps.database.knex),
+    replicas: replicas ? () => replicas.stats() : undefined,
+  });
   container.load(
     new ContainerModule(({ bind }) => {
       bindConstant(bind, INFRA.Config, deps.config);

@@ -6,7 +6,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { pino, type Logger } from 'pino';
 import { PREPARED_STATEMENTS } from '../adapters/persistence/db.js';
+import { ReplicaReads, type Replica } from '../adapters/persistence/replicas/replica-reads.js';
 import type { Config } from './config.js';
 import { pinExtendedProtocolBatches } from './pglite-socket-fix.js';
 import { EmbeddedDatabaseLocked } from './startup-errors.js';
@@ -23,6 +25,13 @@ export interface Database {
   kind: 'embedded' | 'server';
   /** The pg connection settings the app's pools use (also handed to Agenda). */
   connection: Knex.PgConnectionConfig;
+  /**
+   * A connection that keeps its session, for LISTEN: `DATABASE_LISTEN_URL` (the primary itself
+   * when DATABASE_URL is a pooler in transaction mode), else `connection`.
+   */
+  listenConnection: Knex.PgConnectionConfig;
+  /** Hot standbys an integration's reads may go to (`DATABASE_REPLICA_URLS`); null: none. */
+  replicas: ReplicaReads | null;
   close(): Promise<void>;
 }
 
@@ -34,13 +43,37 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Hot statements as named prepared statements on a server (default true; see `prepared`). */
   preparedStatements?: boolean;
+  /** A direct connection for LISTEN, past a pooler in transaction mode (a server only). */
+  listenUrl?: string | null;
+  /** Hot standbys of `url` for an integration's reads (a server only). */
+  replicaUrls?: readonly string[];
+  replicaMaxLagMs?: number;
+  /** Where the replicas' comings and goings are logged. */
+  logger?: Logger;
 }
 
 /** The database the settings name: DATABASE_URL, else the embedded one in DATA_DIR. */
 export function databaseOptions(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePreparedStatements'>,
+  config: Pick<
+    Config,
+    | 'databaseUrl'
+    | 'dataDir'
+    | 'databasePreparedStatements'
+    | 'databaseListenUrl'
+    | 'databaseReplicaUrls'
+    | 'databaseReplicaMaxLagMs'
+  >,
+  logger?: Logger,
 ): DatabaseOptions {
-  return { url: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.databasePreparedStatements };
+  return {
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
+    listenUrl: config.databaseListenUrl,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.databaseReplicaMaxLagMs,
+    logger,
+  };
 }
 
 /** Client-side limit on one query: a stray query cannot wedge the embedded database forever. */
@@ -74,8 +107,36 @@ function quietAcquireErrors(message: unknown): void {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const poolMax = options.poolMax ?? 10;
-  if (options.url) return openByUrl(options.url, poolMax, options.preparedStatements ?? true);
+  if (options.url) return openByUrl(options.url, poolMax, options);
   return openEmbedded(options.dataDir, poolMax);
+}
+
+/** The settings of a connection to one server at `url`. */
+function serverConnection(url: string): Knex.PgConnectionConfig {
+  return { connectionString: url, statement_timeout: QUERY_TIMEOUT_MS, application_name: 'ib-external-api' };
+}
+
+/** `host:port/database` of a URL, without its user or password: a replica's name in logs and metrics. */
+function nameOf(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+}
+
+/** The replicas' pools and their router, polling from the start; null without replicas. */
+async function openReplicas(primary: Knex, poolMax: number, userParams: UserParams, options: DatabaseOptions) {
+  const urls = options.replicaUrls ?? [];
+  if (urls.length === 0) return null;
+  const replicas: Replica[] = urls.map((url) => ({
+    name: nameOf(url),
+    knex: pgKnex(serverConnection(url), poolMax, userParams),
+    up: false,
+    replayed: null,
+    lagMs: 0,
+  }));
+  const logger = options.logger ?? pino({ enabled: false });
+  const reads = new ReplicaReads(primary, replicas, logger, { maxLagMs: options.replicaMaxLagMs ?? 5_000 });
+  await reads.start();
+  return reads;
 }
 
 /**
@@ -84,19 +145,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * the app's first query: PGlite shares one session among its connections and passes no
  * notifications between them, whoever serves it.
  */
-async function openByUrl(url: string, poolMax: number, preparedStatements: boolean): Promise<Database> {
-  const connection: Knex.PgConnectionConfig = {
-    connectionString: url,
-    statement_timeout: QUERY_TIMEOUT_MS,
-    application_name: 'ib-external-api',
-  };
+async function openByUrl(url: string, poolMax: number, options: DatabaseOptions): Promise<Database> {
+  const connection = serverConnection(url);
   const userParams: UserParams = { [PREPARED_STATEMENTS]: false };
   const knex = pgKnex(connection, poolMax, userParams);
   try {
     const { rows } = await knex.raw<{ rows: { version: string }[] }>('SELECT version()');
     const kind = rows[0]!.version.includes('PGlite') ? 'embedded' : 'server';
-    userParams[PREPARED_STATEMENTS] = preparedStatements && kind === 'server';
-    return { knex, kind, connection, close: () => knex.destroy() };
+    userParams[PREPARED_STATEMENTS] = (options.preparedStatements ?? true) && kind === 'server';
+    const replicas = kind === 'server' ? await openReplicas(knex, poolMax, userParams, options) : null;
+    const listenConnection = options.listenUrl ? serverConnection(options.listenUrl) : connection;
+    return {
+      knex,
+      kind,
+      connection,
+      listenConnection,
+      replicas,
+      async close() {
+        await replicas?.stop();
+        await knex.destroy();
+      },
+    };
   } catch (err) {
     await knex.destroy();
     throw err;
@@ -136,6 +205,8 @@ async function openEmbedded(dataDir: string | null, poolMax: number): Promise<Da
     knex,
     kind: 'embedded',
     connection,
+    listenConnection: connection,
+    replicas: null,
     async close() {
       await knex.destroy();
       await server.stop();

@@ -45,6 +45,23 @@ export const Environment = Type.Object({
   }),
   PORT: Int(0, 65535, { default: 3000, description: 'The port of the API (0: any free port).' }),
   DATABASE_URL: Url(['postgres:', 'postgresql:'], 'The PostgreSQL database; unset, the embedded database in DATA_DIR.'),
+  DATABASE_LISTEN_URL: Url(
+    ['postgres:', 'postgresql:'],
+    "A direct connection to the primary (not through a pooler in transaction mode) for the webhook worker's LISTEN; unset, DATABASE_URL.",
+  ),
+  DATABASE_REPLICA_URLS: Type.Optional(
+    Type.String({
+      pattern: '^\\s*postgres(?:ql)?://[^\\s,]+(?:\\s*,\\s*postgres(?:ql)?://[^\\s,]+)*\\s*$',
+      expects: 'comma-separated postgres:// URLs',
+      writeOnly: true,
+      description:
+        "Hot-standby replicas of DATABASE_URL: an integration's GET requests read one that has replayed the integration's own writes; everything else reads the primary.",
+    }),
+  ),
+  DATABASE_REPLICA_MAX_LAG_MS: Int(100, 600_000, {
+    default: 5_000,
+    description: 'A replica further behind the primary than this is skipped until it catches up.',
+  }),
   DATABASE_PREPARED_STATEMENTS: Flag(
     'Hot statements prepared once per connection, on a PostgreSQL server only; false behind a pooler in transaction mode.',
     true,
@@ -202,6 +219,11 @@ function crossProblems(e: Environment): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === 'production') {
     if (e.SECRETS_KEY === undefined) problems.push('SECRETS_KEY is required when NODE_ENV=production');
+  }
+  if (e.DATABASE_URL === undefined) {
+    for (const name of ['DATABASE_LISTEN_URL', 'DATABASE_REPLICA_URLS'] as const) {
+      if (e[name] !== undefined) problems.push(`${name} needs DATABASE_URL (the embedded database has neither)`);
+    }
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     problems.push('METRICS_PORT must differ from PORT (unset it to serve /metrics on the API port)');

@@ -16,7 +16,7 @@ async function start(
   mode: Mode,
   logger: Logger,
 ): Promise<{ service: RunningService; database: Database }> {
-  const opening = openDatabase(databaseOptions(config));
+  const opening = openDatabase(databaseOptions(config, logger));
   // Awaited below: a failure to open is reported there, not as an unhandled rejection.
   opening.catch(() => undefined);
   try {

@@ -213,7 +213,7 @@ export async function startService(
   mode: Mode,
   database?: Database,
 ): Promise<RunningService> {
-  const db = database ?? (await openDatabase(databaseOptions(config)));
+  const db = database ?? (await openDatabase(databaseOptions(config, logger)));
   const opened: Opened = { server: null, metricsServer: null, probeServer: null, worker: null, timers: [] };
   try {
     const applied = await applyMigrations(db);

@@ -175,4 +175,25 @@ describe('configuration from the environment', () => {
       );
     }
   });
+
+  it('reads the listen URL and the replicas, which need DATABASE_URL; a bad replica list names its rule, not the URLs', () => {
+    const primary = 'postgres://app:pw@bouncer:6432/ib';
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_LISTEN_URL: 'postgres://app:pw@primary:5432/ib',
+      DATABASE_REPLICA_URLS: ' postgres://app:pw@r1:5432/ib , postgresql://app:pw@r2/ib ',
+    });
+    expect(config.databaseListenUrl).to.equal('postgres://app:pw@primary:5432/ib');
+    expect(config.databaseReplicaUrls).to.deep.equal(['postgres://app:pw@r1:5432/ib', 'postgresql://app:pw@r2/ib']);
+    expect(config.databaseReplicaMaxLagMs).to.equal(5_000);
+    expect(loadConfig({}).databaseReplicaUrls).to.deep.equal([]);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/ib' })).to.throw(
+      ConfigError,
+      'DATABASE_REPLICA_URLS needs DATABASE_URL',
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://app:secret@r1/ib,mysql://x' }))
+      .to.throw(ConfigError, 'DATABASE_REPLICA_URLS must be comma-separated postgres:// URLs')
+      .with.property('message')
+      .that.does.not.include('secret');
+  });
 });

@@ -15,7 +15,10 @@ describe('Agenda job store selection', () => {
     const database = await testDatabase();
     const pgStore = dispatcherOptions(loadConfig({}), database).store;
     expect(pgStore.kind).to.equal('postgres');
-    if (pgStore.kind === 'postgres') expect(pgStore.notifications).to.equal(database.kind === 'server');
+    // Agenda's own LISTEN on the listen connection, on a server only (the embedded database passes no notifications).
+    if (pgStore.kind === 'postgres') {
+      expect(pgStore.notifications).to.deep.equal(database.kind === 'server' ? database.listenConnection : null);
+    }
     const mongo = dispatcherOptions(loadConfig({ MONGODB_URL: 'mongodb://db.internal:27017/agenda' }), database);
     expect(mongo.store).to.deep.equal({ kind: 'mongodb', url: 'mongodb://db.internal:27017/agenda' });
   });

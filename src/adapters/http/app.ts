@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import { withCallerWrites } from '../shared/caller-writes.js';
 import type { Logger } from 'pino';
 import { errorHandler } from './error-mapper.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -42,7 +43,14 @@ export interface HttpAppOptions {
   bodyTimeoutMs: number;
   /** The console's build output (default: packages/console/dist of this checkout). */
   consoleDir?: string;
+  /** With read replicas: each external request carries its caller's context (caller-writes.ts). */
+  callerWrites?: boolean;
 }
+
+/** Opens the request's CallerWrites: a GET may read a replica, anything else reads the primary. */
+const openCallerWrites: RequestHandler = (req, _res, next) => {
+  withCallerWrites(req.method === 'GET' || req.method === 'HEAD', next);
+};
 
 /** JSON bodies only: a body with another Content-Type is refused rather than ignored. */
 const requireJson: RequestHandler = (req, _res, next) => {
@@ -103,6 +111,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   for (const { path, router } of options.routers) routes.addRouter(path, router);
   app.use(routeGuard(routes, EXTERNAL_PREFIX));
+  if (options.callerWrites) app.use(EXTERNAL_PREFIX, openCallerWrites);
   for (const { path, router } of options.routers) app.use(path, router);
 
   app.use(notFoundOrMethodNotAllowed(routes));

@@ -10,6 +10,12 @@ export interface WebhookQueueSnapshot {
   inFlightByTenant: { tenantId: string; slots: number }[];
 }
 
+/** The read replicas as this process sees them, and where its reads went (replica-reads.ts). */
+export interface ReplicaSnapshot {
+  replicas: readonly { name: string; up: boolean; lagMs: number }[];
+  reads: Readonly<Record<'replica' | 'primary' | 'fallback', number>>;
+}
+
 export interface RequestSample {
   method: string;
   route: string;
@@ -34,7 +40,7 @@ export class ServiceMetrics {
   private readonly deliveries: Counter<'outcome'>;
   private readonly deadLetters: Counter;
 
-  constructor(options: { queue?: () => Promise<WebhookQueueSnapshot> } = {}) {
+  constructor(options: { queue?: () => Promise<WebhookQueueSnapshot>; replicas?: () => ReplicaSnapshot } = {}) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requestDuration = new Histogram({
@@ -91,6 +97,7 @@ export class ServiceMetrics {
         },
       });
     }
+    if (options.replicas) replicaMetrics(options.replicas, registers);
   }
 
   get contentType(): string {
@@ -116,4 +123,41 @@ export class ServiceMetrics {
   deadLettered(): void {
     this.deadLetters.inc();
   }
+}
+
+/**
+ * Read replicas: whether each is usable (up, and within DATABASE_REPLICA_MAX_LAG_MS of the
+ * primary), how far behind it is, and how many reads went to a replica, to the primary, or fell
+ * back to the primary after a replica failed under them.
+ */
+function replicaMetrics(stats: () => ReplicaSnapshot, registers: Registry[]): void {
+  new Gauge({
+    name: 'database_replica_up',
+    help: 'A read replica answering as a hot standby (1) or not (0), by replica',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const r of stats().replicas) this.set({ replica: r.name }, r.up ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'database_replica_lag_seconds',
+    help: "How long ago the primary passed what the replica has replayed (at this process's last poll)",
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const r of stats().replicas) this.set({ replica: r.name }, r.lagMs / 1000);
+    },
+  });
+  new Counter({
+    name: 'database_reads_total',
+    help: "Reads (the unit of work's) by where they went: a replica, the primary, or the primary after a replica failed under them (fallback)",
+    labelNames: ['target'],
+    registers,
+    collect() {
+      const { reads } = stats();
+      this.reset();
+      for (const [target, count] of Object.entries(reads)) this.inc({ target }, count);
+    },
+  });
 }

@@ -48,6 +48,8 @@ export class HeldKeyTransaction implements HeldWrite {
   constructor(
     readonly trx: Knex.Transaction,
     private readonly entry: IdempotencyKeyEntry,
+    /** What follows the commit before the answer leaves (the write's position, with replicas). */
+    private readonly afterCommit: () => Promise<void> | undefined = () => undefined,
   ) {}
 
   async commit(answer: IdempotentAnswer): Promise<void> {
@@ -62,6 +64,7 @@ export class HeldKeyTransaction implements HeldWrite {
       throw err;
     }
     await this.trx.commit();
+    await this.afterCommit();
   }
 
   async rollBack(): Promise<void> {

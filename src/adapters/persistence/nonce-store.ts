@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import type { NonceClaim, NonceStore } from '../../application/ports/access-ports.js';
+import { currentCallerWrites, parseLsn, type CallerWrites } from '../shared/caller-writes.js';
 import { purgeAuthFailures } from './auth-failure-limiter.js';
 
 interface Claim {
   integrationId: string;
   nonce: string;
   expiresAt: Date;
+  /** The request's context, told the integration and its last write's position (with replicas). */
+  caller: CallerWrites | undefined;
   resolve(claim: NonceClaim): void;
   reject(err: unknown): void;
 }
@@ -32,17 +35,26 @@ const keyOf = (integrationId: string, nonce: string) => `${integrationId}\u0000$
  * claims of one integration take consecutive places in the window, in arrival order.
  * (Measured against rate-limiter-flexible's RateLimiterPostgres, which needs its own round
  * trip per request: docs/BENCHMARKS.md.)
+ *
+ * With read replicas (`writePositions`), the same statement also reads each integration's last
+ * write position (`integration_write_positions`) for the request's reads to wait on.
  */
 export class KnexNonceStore implements NonceStore {
   private pending: Claim[] = [];
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly writePositions = false,
+  ) {}
 
   claim(integrationId: string, nonce: string, expiresAt: Date): Promise<NonceClaim> {
-    return new Promise((resolve, reject) => {
+    const caller = this.writePositions ? currentCallerWrites() : undefined;
+    const claimed = new Promise<NonceClaim>((resolve, reject) => {
       if (this.pending.length === 0) setImmediate(() => void this.flush());
-      this.pending.push({ integrationId, nonce, expiresAt, resolve, reject });
+      this.pending.push({ integrationId, nonce, expiresAt, caller, resolve, reject });
     });
+    if (caller) caller.claiming = claimed.catch(() => undefined);
+    return claimed;
   }
 
   async isUsed(integrationId: string, nonce: string): Promise<boolean> {
@@ -108,13 +120,16 @@ export class KnexNonceStore implements NonceStore {
        )
        SELECT c.integration_id, c.nonce, k.count,
               (extract(epoch FROM k.window_start) * 1000)::bigint + ${WINDOW_MS} AS ends_at_ms
-         FROM claimed c JOIN counted k USING (integration_id)`,
+              ${this.writePositions ? ', p.position::text AS written' : ''}
+         FROM claimed c JOIN counted k USING (integration_id)
+         ${this.writePositions ? 'LEFT JOIN integration_write_positions p ON p.integration_id = c.integration_id' : ''}`,
     );
     const claimed = new Set<string>();
-    const windows = new Map<string, { count: number; endsAt: Date }>();
+    const windows = new Map<string, { count: number; endsAt: Date; written: bigint | null }>();
     for (const r of results[1]?.rows ?? []) {
       claimed.add(keyOf(r.integration_id, r.nonce));
-      windows.set(r.integration_id, { count: Number(r.count), endsAt: new Date(Number(r.ends_at_ms)) });
+      const written = r.written ? parseLsn(r.written) : null;
+      windows.set(r.integration_id, { count: Number(r.count), endsAt: new Date(Number(r.ends_at_ms)), written });
     }
     return { claimed, windows };
   }
@@ -125,12 +140,14 @@ interface ClaimRow {
   nonce: string;
   count: string | number;
   ends_at_ms: string | number;
+  /** The integration's last write position (with replicas). */
+  written?: string | null;
 }
 
 interface InsertResult {
   claimed: Set<string>;
   /** Per integration: the window's count after the batch, and its end. */
-  windows: Map<string, { count: number; endsAt: Date }>;
+  windows: Map<string, { count: number; endsAt: Date; written: bigint | null }>;
 }
 
 const WINDOW_MS = 60_000;
@@ -150,6 +167,10 @@ function settle(claims: Claim[], { claimed, windows }: InsertResult): void {
     const window = windows.get(c.integrationId)!;
     const place = (seen.get(c.integrationId) ?? 0) + 1;
     seen.set(c.integrationId, place);
+    if (c.caller) {
+      c.caller.integrationId = c.integrationId;
+      c.caller.lastWrite = window.written;
+    }
     c.resolve({
       claimed: true,
       windowCount: window.count - perIntegration.get(c.integrationId)! + place,

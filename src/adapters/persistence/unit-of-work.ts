@@ -38,6 +38,7 @@ import {
 import { KnexStockLedgerRepository } from './stock-ledger-repository.js';
 import { KnexStockRepository } from './stock-repository.js';
 import { KnexWebhookDeliveryRepository } from './webhook-delivery-repository.js';
+import type { ReplicaReads } from './replicas/replica-reads.js';
 
 export function repositoriesFor(
   db: Db,
@@ -125,6 +126,8 @@ export class KnexUnitOfWork implements UnitOfWork {
   constructor(
     private readonly knex: Knex,
     private readonly cipher: SecretCipher,
+    /** With read replicas: where an integration's reads go, and what its writes must record. */
+    private readonly replicas: ReplicaReads | null = null,
   ) {}
 
   run<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
@@ -141,7 +144,7 @@ export class KnexUnitOfWork implements UnitOfWork {
         return this.withOutbox(trx, work);
       });
     }
-    return retried(() => this.knex.transaction((trx) => this.withOutbox(trx, work)));
+    return this.committed(retried(() => this.knex.transaction((trx) => this.withOutbox(trx, work))));
   }
 
   runStatement<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
@@ -151,12 +154,24 @@ export class KnexUnitOfWork implements UnitOfWork {
     // The key's row goes into the statement itself; the transaction around it is the one held
     // until the answer.
     if (keyed) return this.hold(keyed, (trx) => this.statement(trx, work, new StatementKey(keyed)));
-    return retried(() => this.statement(this.knex, work));
+    return this.committed(retried(() => this.statement(this.knex, work)));
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
     const keyed = isAudited(scope) ? undefined : stageOf(scope);
-    return work(repositoriesFor(keyed instanceof HeldKeyTransaction ? keyed.trx : this.knex, this.cipher));
+    if (keyed instanceof HeldKeyTransaction) return work(repositoriesFor(keyed.trx, this.cipher));
+    if (this.replicas) return this.replicas.read((db) => work(repositoriesFor(db, this.cipher)));
+    return work(repositoriesFor(this.knex, this.cipher));
+  }
+
+  /** A write's result once its commit's position is recorded for its integration's reads (with replicas). */
+  private committed<T>(write: Promise<T>): Promise<T> {
+    const replicas = this.replicas;
+    if (!replicas) return write;
+    return write.then(async (result) => {
+      await replicas.committed();
+      return result;
+    });
   }
 
   /** Runs `work` in a new transaction and leaves it open, held by the scope until its answer. */
@@ -170,7 +185,7 @@ export class KnexUnitOfWork implements UnitOfWork {
         throw err;
       }
     });
-    scope.held = new HeldKeyTransaction(trx, scope);
+    scope.held = new HeldKeyTransaction(trx, scope, () => this.replicas?.committed());
     return result;
   }
 

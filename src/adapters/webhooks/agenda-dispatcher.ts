@@ -43,6 +43,12 @@ export class AgendaWebhookDispatcher {
   private readonly slots: SendSlots;
   private agenda: Agenda | null = null;
   private pool: pg.Pool | null = null;
+  /**
+   * Agenda's notification channel's own pool, on the listen connection (past a transaction-mode
+   * pooler): one session held for its LISTEN, one for its NOTIFYs.
+   */
+  private probePool: pg.Pool | null = null;
+  private listenPool: pg.Pool | null = null;
   private listener: NotificationListener | null = null;
   private running: Promise<void> | null = null;
   private poll: NodeJS.Timeout | null = null;
@@ -103,6 +109,7 @@ export class AgendaWebhookDispatcher {
         this.logger,
         (kind) => this.wake(kind),
         (listening) => this.pollUnless(listening),
+        this.probeSender(),
       );
       await this.listener.start();
     }
@@ -131,6 +138,8 @@ export class AgendaWebhookDispatcher {
       ?.drain({ timeout: 5_000 })
       .catch((err: unknown) => this.logger.warn({ err }, 'webhook scheduler stop failed'));
     await this.pool?.end().catch(() => undefined);
+    await this.listenPool?.end().catch(() => undefined);
+    await this.probePool?.end().catch(() => undefined);
     this.logger.info({ worker: this.name }, 'webhook worker stopped');
   }
 
@@ -174,13 +183,28 @@ export class AgendaWebhookDispatcher {
    */
   private notificationChannel(): PostgresNotificationChannel | undefined {
     const store = this.options.store;
-    if (store.kind !== 'postgres' || !store.notifications || !this.pool) return undefined;
+    if (store.kind !== 'postgres' || !store.notifications) return undefined;
+    this.listenPool = new pg.Pool({ ...store.notifications, max: 2 });
+    this.listenPool.on('error', (err) =>
+      this.logger.debug({ err }, 'webhook scheduler notifications: connection lost'),
+    );
     const channel = new PostgresNotificationChannel({
-      pool: this.pool,
+      pool: this.listenPool,
       reconnect: { enabled: true, maxAttempts: Number.POSITIVE_INFINITY, initialDelayMs: 250, maxDelayMs: 5_000 },
     });
     channel.on('error', (err: unknown) => this.logger.debug({ err }, 'webhook scheduler notifications: reconnecting'));
     return channel;
+  }
+
+  /** Sends a notification probe the way writes send their notifications (DATABASE_URL). */
+  private probeSender(): ((payload: string) => Promise<void>) | undefined {
+    if (!this.options.notifyVia) return undefined;
+    const pool = new pg.Pool({ ...this.options.notifyVia, max: 1 });
+    pool.on('error', (err) => this.logger.debug({ err }, 'webhook notification probe: connection lost'));
+    this.probePool = pool;
+    return async (payload) => {
+      await pool.query("SELECT pg_notify('webhooks', $1)", [payload]);
+    };
   }
 
   private async backend(): Promise<AgendaBackend> {

@@ -7,7 +7,13 @@ import type { RecordDeliveryOutcomes } from '../../application/webhooks/record-d
 
 /** Where Agenda keeps its jobs: the app's PostgreSQL (default) or MongoDB (`MONGODB_URL`). */
 export type AgendaStore =
-  { kind: 'postgres'; connection: pg.PoolConfig; notifications: boolean } | { kind: 'mongodb'; url: string };
+  | {
+      kind: 'postgres';
+      connection: pg.PoolConfig;
+      /** Where Agenda's own LISTEN holds its session (not a transaction-mode pooler); null: none. */
+      notifications: pg.PoolConfig | null;
+    }
+  | { kind: 'mongodb'; url: string };
 
 export interface DispatcherTiming {
   /** Agenda's scan for due jobs. */
@@ -36,6 +42,11 @@ export interface DispatcherOptions {
   store: AgendaStore;
   /** A connection on which to LISTEN for `webhooks` notifications (PostgreSQL server); null: poll. */
   listen: pg.ClientConfig | null;
+  /**
+   * The way the service's writes reach the database (DATABASE_URL): probes sent through it must
+   * come back on `listen`, or the dispatcher polls and says why (notification-probe.ts).
+   */
+  notifyVia: pg.ClientConfig | null;
   timing: DispatcherTiming;
   /** Requests this process keeps in flight at most (the per-tenant limit of 5 is the database's). */
   maxInFlight: number;

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { NotificationProbe, type ProbeTiming } from './notification-probe.js';
 
 /** The first wait before a lost `LISTEN` connection is opened again; it doubles up to the cap. */
 export const RECONNECT_FIRST_MS = 250;
@@ -19,17 +20,33 @@ export class NotificationListener {
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
+  private readonly probe: NotificationProbe | null;
 
+  /**
+   * `sendProbe`: a NOTIFY sent as the service's writes send theirs (notification-probe.ts), to
+   * prove they arrive here; without it, an open LISTEN connection counts as hearing them.
+   */
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly logger: Logger,
     private readonly onNotify: (kind: 'outbox' | 'due') => void,
     private readonly onListening: (listening: boolean) => void = () => undefined,
-  ) {}
+    sendProbe?: (payload: string) => Promise<void>,
+    probeTiming?: ProbeTiming,
+  ) {
+    this.probe = sendProbe
+      ? new NotificationProbe(
+          sendProbe,
+          logger,
+          (heard) => this.client !== null && this.onListening(heard),
+          probeTiming,
+        )
+      : null;
+  }
 
-  /** True while notifications can arrive. */
+  /** True while notifications arrive (as far as the last probe tells). */
   get listening(): boolean {
-    return this.client !== null;
+    return this.client !== null && (this.probe?.heard ?? true);
   }
 
   /** Opens the connection; if the database cannot be reached, keeps trying in the background. */
@@ -39,6 +56,7 @@ export class NotificationListener {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.probe?.stop();
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     const client = this.client;
@@ -50,7 +68,10 @@ export class NotificationListener {
     this.retry = null;
     if (this.stopped) return;
     const client = new pg.Client(this.config);
-    client.on('notification', (n) => this.onNotify(n.payload === 'due' ? 'due' : 'outbox'));
+    client.on('notification', (n) => {
+      if (this.probe?.received(n.payload)) return;
+      this.onNotify(n.payload === 'due' ? 'due' : 'outbox');
+    });
     client.on('error', (err) => this.lost(client, err));
     // `end` without `error`: the server closed the connection quietly.
     client.on('end', () => this.lost(client, null));
@@ -70,12 +91,14 @@ export class NotificationListener {
     if (this.failures > 0) this.logger.info({ attempts: this.failures }, 'webhook notifications listening again');
     this.failures = 0;
     this.client = client;
-    this.onListening(true);
+    this.onListening(this.probe?.heard ?? true);
+    this.probe?.start();
   }
 
   private lost(client: pg.Client, err: unknown): void {
     if (this.client !== client) return;
     this.client = null;
+    this.probe?.stop();
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     if (this.stopped) return;

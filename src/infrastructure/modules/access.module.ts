@@ -26,6 +26,7 @@ import { KnexActivityStatistics } from '../../adapters/persistence/activity-stat
 import { DailyUsage } from '../../application/access/daily-usage.js';
 import { BufferedIntegrationActivity } from '../../adapters/persistence/integration-activity.js';
 import type { Config } from '../config.js';
+import type { Database } from '../database.js';
 import { INFRA } from '../tokens.js';
 import { bindConstant, bindFactory, bindGroup, bindUseCase, type Bind } from './bind.js';
 
@@ -46,7 +47,8 @@ function bindIntegrations(bind: Bind): void {
   bindConstant(bind, SecretGenerator, new CryptoSecretGenerator());
   bindConstant(bind, RequestSigner, new HmacSha256Signer());
   bindConstant(bind, ApiKeyHasher, new Sha256ApiKeyHasher());
-  bindUseCase(bind, NonceStore, KnexNonceStore, [INFRA.Knex]);
+  // With replicas, the nonce claim also brings back the integration's last write position.
+  bindFactory(bind, NonceStore, (db: Database) => new KnexNonceStore(db.knex, db.replicas !== null), [INFRA.Database]);
   bindFactory(
     bind,
     IntegrationDirectory,

@@ -3,13 +3,20 @@ import { TOKENS } from '../../application/tokens.js';
 import { KnexUnitOfWork } from '../../adapters/persistence/unit-of-work.js';
 import { AesGcmSecretCipher } from '../../adapters/security/secret-cipher.js';
 import { RandomUuidGenerator, SystemClock } from '../../adapters/system/system.js';
+import type { SecretCipher } from '../../application/ports/access-ports.js';
 import type { Config } from '../config.js';
+import type { Database } from '../database.js';
 import { INFRA } from '../tokens.js';
 import { bindFactory, bindUseCase } from './bind.js';
 
 /** What every context uses: the unit of work, the clock, ids, the cipher of secrets at rest. */
 export const coreModule = new ContainerModule(({ bind }) => {
-  bindUseCase(bind, TOKENS.UnitOfWork, KnexUnitOfWork, [INFRA.Knex, TOKENS.SecretCipher]);
+  bindFactory(
+    bind,
+    TOKENS.UnitOfWork,
+    (database: Database, cipher: SecretCipher) => new KnexUnitOfWork(database.knex, cipher, database.replicas),
+    [INFRA.Database, TOKENS.SecretCipher],
+  );
   bindUseCase(bind, TOKENS.Clock, SystemClock, []);
   bindUseCase(bind, TOKENS.IdGenerator, RandomUuidGenerator, []);
   bindFactory(

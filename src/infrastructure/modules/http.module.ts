@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import type { Knex } from 'knex';
+import type { Database } from '../database.js';
 import type { Logger } from 'pino';
 import type { GatewayUseCases } from '../../application/access/admit-request.js';
 import type {
@@ -135,7 +135,7 @@ function bindHttpApp(bind: Bind): void {
     (
       config: Config,
       logger: Logger,
-      knex: Knex,
+      database: Database,
       gateway: GatewayUseCases,
       metrics: ServiceMetrics,
       runtime: Runtime,
@@ -149,7 +149,8 @@ function bindHttpApp(bind: Bind): void {
         logger,
         trustProxy: config.trustProxy,
         bodyTimeoutMs: config.bodyTimeoutMs,
-        ready: () => readiness(knex, runtime),
+        ready: () => readiness(database.knex, runtime),
+        callerWrites: database.replicas !== null,
         observability: {
           requests: metrics,
           // On the API port unless METRICS_PORT serves it; behind the admin token unless METRICS_AUTH=none.
@@ -187,7 +188,7 @@ function bindHttpApp(bind: Bind): void {
     [
       INFRA.Config,
       INFRA.Logger,
-      INFRA.Knex,
+      INFRA.Database,
       TOKENS.GatewayUseCases,
       INFRA.Metrics,
       INFRA.Runtime,

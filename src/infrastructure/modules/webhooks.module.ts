@@ -30,14 +30,17 @@ export function dispatcherOptions(config: Config, database: Database): Dispatche
   const server = database.kind === 'server';
   // knex's pg connection settings are pg's own (their `types` field aside, which is unset here).
   const connection = { ...database.connection } as pg.ClientConfig;
+  // LISTEN needs a session of its own: past a pooler in transaction mode, DATABASE_LISTEN_URL's.
+  const listen = { ...database.listenConnection } as pg.ClientConfig;
   const { processEveryMs, sweepEveryMs, probeEveryMs, lingerMs, maxInFlight, claimBatch, fanOutBatch } =
     config.workerTuning[database.kind];
   return {
     store: config.mongodbUrl
       ? { kind: 'mongodb', url: config.mongodbUrl }
-      : { kind: 'postgres', connection, notifications: server },
+      : { kind: 'postgres', connection, notifications: server ? listen : null },
     // The embedded database does not pass notifications between connections: poll instead.
-    listen: server ? connection : null,
+    listen: server ? listen : null,
+    notifyVia: server ? connection : null,
     timing: { processEveryMs, sweepEveryMs, probeEveryMs, lingerMs },
     maxInFlight,
     claimBatch,
