@@ -44,6 +44,25 @@ import type { SignIn, SignOut } from './staff/sign-in.js';
 import type { ListApprovals } from './approvals/list-approvals.js';
 import type { DailyUsage } from './access/daily-usage.js';
 import type { DailyDeliveries } from './webhooks/daily-deliveries.js';
+import type { GetInvoice } from './billing/get-invoice.js';
+import type { ListCustomers } from './billing/list-customers.js';
+import type { ListInvoices } from './billing/list-invoices.js';
+import type { GetNote, ListNotes } from './billing/list-notes.js';
+import type { GetPayment, GetRefund, ListPayments, ListRefunds } from './billing/payments-and-refunds.js';
+import type { GetProduct } from './inventory/get-product.js';
+import type { ListProducts } from './inventory/list-products.js';
+import type { ListPurchaseOrders } from './inventory/purchase-orders.js';
+import type { GetReservation } from './inventory/reservation-lifecycle.js';
+import type {
+  GetGoodsReceipt,
+  GetPurchaseOrder,
+  GetTransfer,
+  ListGoodsReceipts,
+  ListReservations,
+  ListTransfers,
+} from './inventory/stock-documents.js';
+import type { ListShipments } from './logistics/list-shipments.js';
+import type { TrackShipment } from './logistics/track-shipment.js';
 
 /*
  * The back office's use cases, one group per admin router: each router receives only its own
@@ -122,6 +141,46 @@ export interface WebhooksBackOffice {
 /** Shipments: the built-in carrier's progress, reported by the back office. */
 export interface LogisticsBackOffice {
   recordCarrierEvent: RecordCarrierEvent;
+}
+
+/*
+ * A tenant's records as the back office reads them (`/tenants/:tenantId/...`): the external
+ * API's own reads where it has them, and the lists and lookups only the back office has.
+ */
+
+/** Products, purchase orders, reservations, transfers and goods receipts. */
+export interface InventoryViews {
+  listProducts: ListProducts;
+  getProduct: GetProduct;
+  listPurchaseOrders: ListPurchaseOrders;
+  getPurchaseOrder: GetPurchaseOrder;
+  listReservations: ListReservations;
+  getReservation: GetReservation;
+  listTransfers: ListTransfers;
+  getTransfer: GetTransfer;
+  listGoodsReceipts: ListGoodsReceipts;
+  getGoodsReceipt: GetGoodsReceipt;
+}
+
+/** Customers, invoices, credit and debit notes, payments and refunds. */
+export interface BillingViews {
+  listCustomers: ListCustomers;
+  listInvoices: ListInvoices;
+  getInvoice: GetInvoice;
+  listCreditNotes: ListNotes;
+  getCreditNote: GetNote;
+  listDebitNotes: ListNotes;
+  getDebitNote: GetNote;
+  listPayments: ListPayments;
+  getPayment: GetPayment;
+  listRefunds: ListRefunds;
+  getRefund: GetRefund;
+}
+
+/** Shipments and their tracking. */
+export interface LogisticsViews {
+  listShipments: ListShipments;
+  trackShipment: TrackShipment;
 }
 
 /** The approvals inbox. */

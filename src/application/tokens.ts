@@ -25,7 +25,20 @@ import type {
   WebhooksBackOffice,
   StaffBackOffice,
   ApprovalsBackOffice,
+  BillingViews,
+  InventoryViews,
+  LogisticsViews,
 } from './back-office.js';
+import type { GetPayment, GetRefund, ListPayments, ListRefunds } from './billing/payments-and-refunds.js';
+import type {
+  GetGoodsReceipt,
+  GetPurchaseOrder,
+  GetTransfer,
+  ListGoodsReceipts,
+  ListReservations,
+  ListTransfers,
+} from './inventory/stock-documents.js';
+import type { ListShipments } from './logistics/list-shipments.js';
 import type { ApproveInvoice } from './billing/approve-invoice.js';
 import type { CreateCustomer } from './billing/create-customer.js';
 import type { CreateInvoice } from './billing/create-invoice.js';
@@ -36,7 +49,7 @@ import type { BillingUseCases } from './billing/index.js';
 import type { ListCustomers } from './billing/list-customers.js';
 import type { ListInvoicePayments, ListInvoiceRefunds } from './billing/list-invoice-money.js';
 import type { ListInvoices } from './billing/list-invoices.js';
-import type { ListNotes } from './billing/list-notes.js';
+import type { GetNote, ListNotes } from './billing/list-notes.js';
 import type { ApproveNote, VoidNote } from './billing/note-lifecycle.js';
 import type { RecordPayment } from './billing/record-payment.js';
 import type { VoidInvoice } from './billing/void-invoice.js';
@@ -217,6 +230,14 @@ export const TOKENS = {
   /** The InventoryUseCases object the external inventory router takes. */
   InventoryUseCases: token<InventoryUseCases>('InventoryUseCases'),
   InventoryBackOffice: token<InventoryBackOffice>('InventoryBackOffice'),
+  GetPurchaseOrder: token<GetPurchaseOrder>('GetPurchaseOrder'),
+  ListReservations: token<ListReservations>('ListReservations'),
+  ListTransfers: token<ListTransfers>('ListTransfers'),
+  GetTransfer: token<GetTransfer>('GetTransfer'),
+  ListGoodsReceipts: token<ListGoodsReceipts>('ListGoodsReceipts'),
+  GetGoodsReceipt: token<GetGoodsReceipt>('GetGoodsReceipt'),
+  /** A tenant's catalogue and stock documents, as the back office's tenant views read them. */
+  InventoryViews: token<InventoryViews>('InventoryViews'),
   // billing use cases
   CreateCustomer: token<CreateCustomer>('CreateCustomer'),
   ListInvoices: token<ListInvoices>('ListInvoices'),
@@ -240,6 +261,14 @@ export const TOKENS = {
   /** The BillingUseCases object the external billing router takes. */
   BillingUseCases: token<BillingUseCases>('BillingUseCases'),
   BillingBackOffice: token<BillingBackOffice>('BillingBackOffice'),
+  GetCreditNote: token<GetNote>('GetCreditNote'),
+  GetDebitNote: token<GetNote>('GetDebitNote'),
+  ListPayments: token<ListPayments>('ListPayments'),
+  GetPayment: token<GetPayment>('GetPayment'),
+  ListRefunds: token<ListRefunds>('ListRefunds'),
+  GetRefund: token<GetRefund>('GetRefund'),
+  /** A tenant's customers and billing documents, as the back office's tenant views read them. */
+  BillingViews: token<BillingViews>('BillingViews'),
   // logistics use cases and ports
   Carrier: token<Carrier>('Carrier'),
   BookShipment: token<BookShipment>('BookShipment'),
@@ -249,6 +278,9 @@ export const TOKENS = {
   /** The LogisticsUseCases object the external logistics router takes. */
   LogisticsUseCases: token<LogisticsUseCases>('LogisticsUseCases'),
   LogisticsBackOffice: token<LogisticsBackOffice>('LogisticsBackOffice'),
+  ListShipments: token<ListShipments>('ListShipments'),
+  /** A tenant's shipments, as the back office's tenant views read them. */
+  LogisticsViews: token<LogisticsViews>('LogisticsViews'),
   // webhook use cases
   FanOutEvents: token<FanOutEvents>('FanOutEvents'),
   ClaimDueDeliveries: token<ClaimDueDeliveries>('ClaimDueDeliveries'),

@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { messageOf, useAdminRead } from './reads';
 
 /** `GET /tenants/:tenantId/usage/daily`: one integration's UTC day. */
@@ -220,6 +231,84 @@ export function DeliveriesChart({ integrationId }: { integrationId: string }) {
             strokeDasharray="4 2"
             dot={{ r: 2 }}
             isAnimationActive={false}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+/** `GET /tenants/:tenantId/products/:productId/ledger`: one stock movement (signed quantity). */
+interface LedgerMove {
+  quantity: number;
+  createdAt: string;
+}
+
+/** The movements the stock chart draws: the latest page of the ledger. */
+export const STOCK_MOVES = 100;
+
+/**
+ * On hand over every warehouse after each movement, oldest first: from the stock now, walking
+ * the movements (newest first) back, each one's quantity taken off what followed it.
+ */
+export function onHandAfterEachMove(moves: LedgerMove[], onHandNow: number) {
+  let after = onHandNow;
+  const points = moves.map((move) => {
+    const point = { at: move.createdAt, onHand: Math.round(after * 1000) / 1000 };
+    after -= move.quantity;
+    return point;
+  });
+  return points.reverse();
+}
+
+function stockSummary(points: { onHand: number }[], onHandNow: number, minStock: number): string {
+  const relation = onHandNow < minStock ? 'below' : onHandNow === minStock ? 'at' : 'above';
+  const now = `On hand now ${onHandNow}, ${relation} the minimum of ${minStock}.`;
+  if (points.length === 0) return `${now} No stock movements yet.`;
+  const lowest = Math.min(...points.map((p) => p.onHand));
+  const under = points.filter((p) => p.onHand < minStock).length;
+  return `${now} Over the last ${plural(points.length, 'movement')}: lowest ${lowest}, ${under} below the minimum.`;
+}
+
+/** A product's stock on hand (all warehouses) after each of its latest movements, against its minimum. */
+export function StockChart(props: { tenantId: string; productId: string; onHandNow: number; minStock: number }) {
+  const { tenantId, productId, onHandNow, minStock } = props;
+  const { data, isPending, error } = useAdminRead<LedgerMove[]>(
+    ['stock-moves', tenantId, productId, onHandNow],
+    `/tenants/${encodeURIComponent(tenantId)}/products/${encodeURIComponent(productId)}/ledger?limit=${STOCK_MOVES}`,
+  );
+  const points = data ? onHandAfterEachMove(data, onHandNow) : [];
+  const shortTime = (at: string) => at.slice(5, 16).replace('T', ' ');
+  return (
+    <ChartFigure
+      id="stock-minimum"
+      title="Stock on hand against the minimum"
+      summary={data ? stockSummary(points, onHandNow, minStock) : null}
+      loading={isPending}
+      error={error}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="at" tickFormatter={shortTime} minTickGap={24} />
+          <YAxis width={56} />
+          <Tooltip labelFormatter={(at) => new Date(String(at)).toLocaleString()} />
+          <Legend />
+          <Line
+            type="stepAfter"
+            dataKey="onHand"
+            name="On hand"
+            stroke={PALETTE[0]}
+            strokeWidth={2}
+            dot={{ r: 2 }}
+            isAnimationActive={false}
+          />
+          <ReferenceLine
+            y={minStock}
+            stroke={RED}
+            strokeDasharray="6 3"
+            label={`Minimum ${minStock}`}
+            ifOverflow="extendDomain"
           />
         </ComposedChart>
       </ResponsiveContainer>

@@ -10,13 +10,42 @@ export const APPROVE_PATH = {
 } as const;
 export type ApprovalType = keyof typeof APPROVE_PATH;
 
-/** A tenant's records (`/tenants/:tenantId/<resource>`), once the filter names the tenant. */
-function underTenant(filter: Record<string, unknown>, resource: string): string | null {
-  const tenantId = filter.tenantId;
-  return typeof tenantId === 'string' && tenantId !== ''
-    ? `/tenants/${encodeURIComponent(tenantId)}/${resource}`
-    : null;
+/**
+ * A tenant's record in the console: its id is `<tenantId>:<id>`, so that its page's address
+ * names both (the admin API reads it at `/tenants/:tenantId/<resource>/:id`). The API's own id
+ * stays in `recordId` and the tenant's in `tenantId`.
+ */
+export const recordKey = (tenantId: string, id: string) => `${tenantId}:${id}`;
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const KEY = new RegExp(`^(${UUID}):(${UUID})$`);
+
+/** The tenant and the API's id of a record key; null for anything else. */
+export function splitKey(key: unknown): { tenantId: string; id: string } | null {
+  const match = typeof key === 'string' ? KEY.exec(key) : null;
+  return match ? { tenantId: match[1]!, id: match[2]! } : null;
 }
+
+/**
+ * The filter with every record key replaced by the API's id (a list filtered on an invoice or
+ * a product of the tenant), and the tenant it names: the `tenantId` filter, else a key's tenant.
+ */
+function tenantScope(filter: Record<string, unknown>) {
+  let tenantId = typeof filter.tenantId === 'string' && filter.tenantId !== '' ? filter.tenantId : null;
+  const plain: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(filter)) {
+    const key = splitKey(value);
+    if (key) tenantId ??= key.tenantId;
+    plain[name] = key ? key.id : value;
+  }
+  return { tenantId, filter: plain };
+}
+
+/** A tenant's records (`/tenants/:tenantId/<resource>`), once the filter names the tenant. */
+const underTenant =
+  (resource: string) =>
+  (filter: Record<string, unknown>): string | null =>
+    typeof filter.tenantId === 'string' ? `/tenants/${encodeURIComponent(filter.tenantId)}/${resource}` : null;
 
 /** Where each resource's paged list is, and which filters the admin API takes for it. */
 interface ListSpec {
@@ -25,7 +54,16 @@ interface ListSpec {
   filters: string[];
   /** The record's id when the API's has another name (the audit log's `seq`). */
   id?: string;
+  /** A tenant's records: keyed `<tenantId>:<id>`, each read alone at `/tenants/:tenantId/<resource>/:id`. */
+  tenant?: true;
 }
+
+/** A tenant's list with these filters. */
+const tenantList = (resource: string, filters: string[]): ListSpec => ({
+  path: underTenant(resource),
+  filters,
+  tenant: true,
+});
 
 const LISTS: Record<string, ListSpec> = {
   approvals: { path: () => '/approvals', filters: ['type', 'tenantId'] },
@@ -41,9 +79,27 @@ const LISTS: Record<string, ListSpec> = {
   },
   audit: { path: () => '/audit', filters: ['actor', 'action', 'tenantId', 'targetId', 'from', 'to'], id: 'seq' },
   staff: { path: () => '/staff', filters: [] },
-  products: { path: (filter) => underTenant(filter, 'products'), filters: ['search'] },
-  customers: { path: (filter) => underTenant(filter, 'customers'), filters: ['search'] },
-  invoices: { path: (filter) => underTenant(filter, 'invoices'), filters: ['status'] },
+  products: tenantList('products', ['search']),
+  customers: tenantList('customers', ['search']),
+  invoices: tenantList('invoices', ['status', 'fromDate', 'toDate']),
+  payments: tenantList('payments', ['invoiceId', 'method']),
+  refunds: tenantList('refunds', ['invoiceId']),
+  'credit-notes': tenantList('credit-notes', []),
+  'debit-notes': tenantList('debit-notes', []),
+  reservations: tenantList('reservations', ['status', 'warehouseId', 'productId']),
+  transfers: tenantList('transfers', ['warehouseId', 'productId']),
+  'purchase-orders': tenantList('purchase-orders', ['status']),
+  'goods-receipts': tenantList('goods-receipts', ['warehouseId', 'purchaseOrderId']),
+  shipments: tenantList('shipments', ['status', 'invoiceId']),
+  // A product's stock movements: the product's page lists them (`productId` is its key).
+  ledger: {
+    path: (filter) =>
+      typeof filter.tenantId === 'string' && typeof filter.productId === 'string'
+        ? `/tenants/${encodeURIComponent(filter.tenantId)}/products/${encodeURIComponent(filter.productId)}/ledger`
+        : null,
+    filters: [],
+    tenant: true,
+  },
 };
 
 /** Fields a PATCH may carry, per resource: an update sends only those that changed. */
@@ -57,28 +113,30 @@ const PATCHABLE: Record<string, string[]> = {
 const seen = new Map<string, RaRecord>();
 const key = (resource: string, id: Identifier) => `${resource}/${String(id)}`;
 
-function withId(spec: ListSpec, record: Record<string, unknown>): RaRecord {
+function withId(spec: ListSpec, record: Record<string, unknown>, tenantId: string | null): RaRecord {
+  if (spec.tenant && tenantId) {
+    return { ...record, id: recordKey(tenantId, String(record.id)), recordId: record.id, tenantId };
+  }
   return { ...record, id: (spec.id ? record[spec.id] : record.id) as Identifier };
 }
 
 async function list(resource: string, params: GetListParams) {
   const spec = LISTS[resource];
   if (!spec) throw new Error(`No list for ${resource}`);
-  const filter = (params.filter ?? {}) as Record<string, unknown>;
+  const scoped = tenantScope((params.filter ?? {}) as Record<string, unknown>);
+  const filter = spec.tenant ? { ...scoped.filter, tenantId: scoped.tenantId } : scoped.filter;
   const query: Record<string, unknown> = {
     page: params.pagination?.page ?? 1,
     limit: Math.min(params.pagination?.perPage ?? 25, 100),
   };
   for (const name of spec.filters) {
     const value = name === 'search' ? (filter.q ?? filter.search) : filter[name];
-    if (value !== undefined && value !== '') query[name] = value;
+    if (value !== undefined && value !== '' && value !== null) query[name] = value;
   }
   const path = spec.path(filter);
   if (path === null) return { data: [] as RaRecord[], total: 0 };
   const { json } = await request<Record<string, unknown>[]>('GET', path, { query });
-  // A tenant's records carry their tenant, for the reads of one record under it.
-  const tenant = path.startsWith('/tenants/') ? { tenantId: filter.tenantId } : {};
-  const data = (json?.data ?? []).map((record) => withId(spec, { ...record, ...tenant }));
+  const data = (json?.data ?? []).map((record) => withId(spec, record, spec.tenant ? scoped.tenantId : null));
   for (const record of data) seen.set(key(resource, record.id), record);
   return { data, total: json?.pagination?.total ?? data.length };
 }
@@ -133,6 +191,14 @@ export const dataProvider: ConsoleDataProvider = {
     if (resource === 'tenants') {
       const tenant = await getData<RaRecord>('GET', at('tenants', params.id));
       return { data: tenant } as never;
+    }
+    const owned = LISTS[resource]?.tenant ? splitKey(params.id) : null;
+    if (owned) {
+      const record = await getData<Record<string, unknown>>(
+        'GET',
+        `/tenants/${owned.tenantId}${at(resource, owned.id)}`,
+      );
+      return { data: { ...record, id: params.id, recordId: owned.id, tenantId: owned.tenantId } } as never;
     }
     return { data: await find(resource, params.id) } as never;
   },

@@ -6,7 +6,8 @@ export interface Secret {
   value: string;
 }
 
-function CopyRow({ secret }: { secret: Secret }) {
+/** A secret in a read-only field with a `Copy` button. */
+export function CopyRow({ secret }: { secret: Secret }) {
   const [copied, setCopied] = useState(false);
   const id = `secret-${secret.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   async function copy() {
@@ -26,6 +27,7 @@ function CopyRow({ secret }: { secret: Secret }) {
         label={secret.label}
         value={secret.value}
         fullWidth
+        multiline={secret.value.includes('\n')}
         slotProps={{ htmlInput: { readOnly: true, spellCheck: false, 'data-secret': secret.label } }}
       />
       <Button variant="outlined" onClick={copy} aria-label={`Copy ${secret.label}`}>

@@ -42,14 +42,9 @@ function TenantActions() {
   const filter = `?filter=${encodeURIComponent(JSON.stringify({ tenantId: record.id }))}`;
   const listOf = (resource: string) => `${createPath({ resource, type: 'list' })}${filter}`;
   return (
-    <TopToolbar>
-      {TENANT_RECORDS.map((resource) => (
-        <Button
-          key={resource}
-          component={Link}
-          to={listOf(resource)}
-          label={resource[0]!.toUpperCase() + resource.slice(1)}
-        />
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {TENANT_RECORDS.map(([resource, label]) => (
+        <Button key={resource} component={Link} to={listOf(resource)} label={label} />
       ))}
       <Button component={Link} to={listOf('integrations')} label="Integrations" />
     </TopToolbar>

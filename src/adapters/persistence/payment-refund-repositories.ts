@@ -1,4 +1,9 @@
-import type { PaymentRepository, RefundRepository } from '../../application/ports/billing-repositories.js';
+import type {
+  PaymentListQuery,
+  PaymentRepository,
+  RefundListQuery,
+  RefundRepository,
+} from '../../application/ports/billing-repositories.js';
 import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
 import type { Payment } from '../../domain/billing/payment.js';
@@ -40,6 +45,27 @@ export class KnexPaymentRepository implements PaymentRepository {
     return rows.map(toPayment);
   }
 
+  async findById(tenantId: string, id: string): Promise<Payment | null> {
+    const row = await this.db<PaymentRow>('payments').where({ tenant_id: tenantId, id }).first();
+    return row ? toPayment(row) : null;
+  }
+
+  list(tenantId: string, query: PaymentListQuery): Promise<Page<Payment>> {
+    const base = this.db('payments').where({ tenant_id: tenantId });
+    if (query.invoiceId) base.andWhere({ invoice_id: query.invoiceId });
+    if (query.method) base.andWhere({ method: query.method });
+    return paginate(
+      base,
+      query,
+      (q) =>
+        q.select('*').orderBy([
+          { column: 'received_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]),
+      toPayment,
+    );
+  }
+
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Payment>> {
     return paginate(
       this.db('payments').where({ tenant_id: tenantId, invoice_id: invoiceId }),
@@ -69,6 +95,26 @@ export class KnexRefundRepository implements RefundRepository {
       .where({ tenant_id: tenantId, invoice_id: invoiceId })
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
     return rows.map(toRefund);
+  }
+
+  async findById(tenantId: string, id: string): Promise<Refund | null> {
+    const row = await this.db<RefundRow>('refunds').where({ tenant_id: tenantId, id }).first();
+    return row ? toRefund(row) : null;
+  }
+
+  list(tenantId: string, query: RefundListQuery): Promise<Page<Refund>> {
+    const base = this.db('refunds').where({ tenant_id: tenantId });
+    if (query.invoiceId) base.andWhere({ invoice_id: query.invoiceId });
+    return paginate(
+      base,
+      query,
+      (q) =>
+        q.select('*').orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]),
+      toRefund,
+    );
   }
 
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Refund>> {

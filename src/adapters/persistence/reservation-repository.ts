@@ -1,8 +1,11 @@
-import type { ReservationRepository } from '../../application/ports/inventory-repositories.js';
+import type { Knex } from 'knex';
+import type { ReservationListQuery, ReservationRepository } from '../../application/ports/inventory-repositories.js';
+import type { Page } from '../../application/ports/pagination.js';
 import { Reservation, type ReservationStatus } from '../../domain/inventory/reservation.js';
 import { EXPIRY_MOVE, reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import type { Db } from './db.js';
+import { paginate } from './paginate.js';
 import { expirable, expiredUnswept, pastExpiry } from './reservation-sql.js';
 
 interface ReservationRow {
@@ -26,6 +29,41 @@ interface ReservationItemRow {
   row_no: number;
   product_id: string;
   quantity: string;
+}
+
+const NEWEST = { column: 'reservations.created_at', order: 'desc' } as const;
+const NEWEST_ID = { column: 'reservations.id', order: 'desc' } as const;
+
+function toReservation(row: ReservationRow, items: ReservationItemRow[]): Reservation {
+  return Reservation.restore({
+    id: row.id,
+    tenantId: row.tenant_id,
+    number: row.number,
+    warehouseId: row.warehouse_id,
+    branchId: row.branch_id,
+    fiscalYearId: row.fiscal_year_id,
+    integrationId: row.integration_id,
+    reference: row.reference,
+    status: row.status,
+    items: items.map((i) => ({ row: i.row_no, productId: i.product_id, quantity: Quantity.of(i.quantity) })),
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+/**
+ * Keeps the reservations whose status at `now` is `status` (`Reservation.statusAt`): one the
+ * machine lets expire reads so only until its expiry, after which it reads as expired, swept or not.
+ */
+function statusAsOf(q: Knex.QueryBuilder, status: ReservationStatus, now: Date): void {
+  if (EXPIRY_MOVE.from.includes(status)) {
+    q.andWhere({ status }).andWhereRaw(`NOT (${pastExpiry('reservations')})`, [now]);
+  } else if (status === EXPIRY_MOVE.to) {
+    q.andWhere((w) => w.where({ status }).orWhereRaw(expiredUnswept('reservations'), [now]));
+  } else {
+    q.andWhere({ status });
+  }
 }
 
 /**
@@ -66,25 +104,47 @@ export class KnexReservationRepository implements ReservationRepository {
     const q = this.db<ReservationRow>('reservations').where({ tenant_id: tenantId, id });
     if (options.forUpdate) q.forUpdate();
     const row = await q.first();
-    if (!row) return null;
+    return row ? (await this.withItems([row]))[0]! : null;
+  }
+
+  async list(tenantId: string, query: ReservationListQuery, now: Date): Promise<Page<Reservation>> {
+    const base = this.db('reservations').where({ tenant_id: tenantId });
+    if (query.status) statusAsOf(base, query.status, now);
+    if (query.warehouseId) base.andWhere({ warehouse_id: query.warehouseId });
+    if (query.productId) {
+      base.whereExists((q) =>
+        q
+          .select(1)
+          .from('reservation_items as ri')
+          .whereRaw('ri.tenant_id = reservations.tenant_id AND ri.reservation_id = reservations.id')
+          .andWhere('ri.product_id', query.productId!),
+      );
+    }
+    const page = await paginate<ReservationRow, ReservationRow>(
+      base,
+      query,
+      (q) => q.select('reservations.*').orderBy([NEWEST, NEWEST_ID]),
+      (row) => row,
+    );
+    return { ...page, items: await this.withItems(page.items) };
+  }
+
+  /** The reservations of `rows` (one tenant's) with their items, in one query. */
+  private async withItems(rows: ReservationRow[]): Promise<Reservation[]> {
+    if (rows.length === 0) return [];
     const items = await this.db<ReservationItemRow>('reservation_items')
-      .where({ tenant_id: tenantId, reservation_id: id })
-      .orderBy('row_no');
-    return Reservation.restore({
-      id: row.id,
-      tenantId: row.tenant_id,
-      number: row.number,
-      warehouseId: row.warehouse_id,
-      branchId: row.branch_id,
-      fiscalYearId: row.fiscal_year_id,
-      integrationId: row.integration_id,
-      reference: row.reference,
-      status: row.status,
-      items: items.map((i) => ({ row: i.row_no, productId: i.product_id, quantity: Quantity.of(i.quantity) })),
-      expiresAt: row.expires_at,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    });
+      .where({ tenant_id: rows[0]!.tenant_id })
+      .whereIn(
+        'reservation_id',
+        rows.map((r) => r.id),
+      )
+      .orderBy([{ column: 'reservation_id' }, { column: 'row_no' }]);
+    return rows.map((row) =>
+      toReservation(
+        row,
+        items.filter((i) => i.reservation_id === row.id),
+      ),
+    );
   }
 
   async save(reservation: Reservation, now: Date): Promise<boolean> {

@@ -1,9 +1,15 @@
-import type { ShipmentLoadOptions, ShipmentRepository } from '../../application/ports/logistics-ports.js';
+import type {
+  ShipmentListQuery,
+  ShipmentLoadOptions,
+  ShipmentRepository,
+} from '../../application/ports/logistics-ports.js';
+import type { Page } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber, InvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Shipment } from '../../domain/logistics/shipment.js';
 import { ConflictError } from '../../domain/shared/errors.js';
 import type { Db, SeenAggregates } from './db.js';
 import { translateViolations } from './db-errors.js';
+import { paginate } from './paginate.js';
 import { toShipment, toShipmentRow, toTrackingRows, type ShipmentRow, type TrackingRow } from './shipment.mapper.js';
 
 class DuplicateTrackingNumber extends ConflictError {
@@ -49,6 +55,40 @@ export class KnexShipmentRepository implements ShipmentRepository {
 
   findByIdAcrossTenants(id: string, options: ShipmentLoadOptions = {}): Promise<Shipment | null> {
     return this.load({ id }, options);
+  }
+
+  /** In the order of `shipments_tenant_created`; the page's histories in one query. */
+  async list(tenantId: string, query: ShipmentListQuery): Promise<Page<Shipment>> {
+    const base = this.db('shipments').where({ tenant_id: tenantId });
+    if (query.status) base.andWhere({ status: query.status });
+    if (query.invoiceId) base.andWhere({ invoice_id: query.invoiceId });
+    const page = await paginate<ShipmentRow, ShipmentRow>(
+      base,
+      query,
+      (q) =>
+        q.select('*').orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'asc' },
+        ]),
+      (row) => row,
+    );
+    const tracking =
+      page.items.length === 0
+        ? []
+        : await this.db<TrackingRow>('shipment_tracking')
+            .where({ tenant_id: tenantId })
+            .whereIn(
+              'shipment_id',
+              page.items.map((row) => row.id),
+            )
+            .orderBy([{ column: 'shipment_id' }, { column: 'seq' }]);
+    const items = page.items.map((row) => {
+      const history = tracking.filter((t) => t.shipment_id === row.id);
+      const shipment = toShipment(row, history);
+      this.stored.set(shipment, history.length);
+      return shipment;
+    });
+    return { ...page, items };
   }
 
   /** The row first (locked when asked), then its history: read after the lock, it is complete. */

@@ -1,16 +1,137 @@
+import type { Knex } from 'knex';
 import type {
+  GoodsReceiptListQuery,
   GoodsReceiptRepository,
-  PurchaseOrderRepository,
+  TransferListQuery,
   TransferRepository,
 } from '../../application/ports/inventory-repositories.js';
-import type { Page, PageRequest } from '../../application/ports/pagination.js';
-import { PurchaseOrder, type PurchaseOrderStatus } from '../../domain/inventory/purchase-order.js';
-import { purchaseOrderStatusesAccepting } from '../../domain/inventory/purchase-order.machine.js';
+import type { Page } from '../../application/ports/pagination.js';
 import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { paginate } from './paginate.js';
 import type { Db } from './db.js';
+
+export { KnexPurchaseOrderRepository } from './purchase-order-repository.js';
+
+interface TransferRow {
+  tenant_id: string;
+  id: string;
+  number: string;
+  from_warehouse_id: string;
+  to_warehouse_id: string;
+  branch_id: string;
+  fiscal_year_id: string;
+  integration_id: string;
+  reference: string | null;
+  created_at: Date;
+}
+
+interface TransferItemRow {
+  tenant_id: string;
+  transfer_id: string;
+  row_no: number;
+  product_id: string;
+  quantity: string;
+}
+
+interface GoodsReceiptRow {
+  tenant_id: string;
+  id: string;
+  number: string;
+  purchase_order_id: string | null;
+  warehouse_id: string;
+  branch_id: string;
+  fiscal_year_id: string;
+  integration_id: string;
+  supplier_reference: string | null;
+  created_at: Date;
+}
+
+interface GoodsReceiptItemRow {
+  tenant_id: string;
+  receipt_id: string;
+  row_no: number;
+  product_id: string;
+  quantity: string;
+  unit_cost: string | null;
+}
+
+/** Newest first, then id (the order of every document list). */
+const newestFirst = (table: string) => [
+  { column: `${table}.created_at`, order: 'desc' as const },
+  { column: `${table}.id`, order: 'desc' as const },
+];
+
+/** Keeps the documents of `table` with a row of `productId` in `itemTable` (linked by `link`). */
+function withProduct(q: Knex.QueryBuilder, table: string, itemTable: string, link: string, productId: string) {
+  q.whereExists((sub) =>
+    sub
+      .select(1)
+      .from(`${itemTable} as it`)
+      .whereRaw(`it.tenant_id = ${table}.tenant_id AND it.${link} = ${table}.id`)
+      .andWhere('it.product_id', productId),
+  );
+}
+
+/**
+ * The rows of `itemTable` of the documents `ids` (one tenant's), by document then row, grouped
+ * by their document's id (`documentOf`): one query for a page of documents.
+ */
+async function itemsOf<Item>(
+  db: Db,
+  itemTable: string,
+  link: string,
+  documentOf: (item: Item) => string,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, Item[]>> {
+  const grouped = new Map<string, Item[]>();
+  if (ids.length === 0) return grouped;
+  const rows = (await db(itemTable)
+    .where({ tenant_id: tenantId })
+    .whereIn(link, ids)
+    .orderBy([{ column: link }, { column: 'row_no' }])) as Item[];
+  for (const row of rows) grouped.set(documentOf(row), [...(grouped.get(documentOf(row)) ?? []), row]);
+  return grouped;
+}
+
+function toTransfer(row: TransferRow, items: TransferItemRow[]): StockTransfer {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    number: row.number,
+    fromWarehouseId: row.from_warehouse_id,
+    toWarehouseId: row.to_warehouse_id,
+    branchId: row.branch_id,
+    fiscalYearId: row.fiscal_year_id,
+    integrationId: row.integration_id,
+    reference: row.reference,
+    items: items.map((i) => ({ row: i.row_no, productId: i.product_id, quantity: Quantity.of(i.quantity) })),
+    createdAt: row.created_at,
+  };
+}
+
+function toGoodsReceipt(row: GoodsReceiptRow, items: GoodsReceiptItemRow[]): GoodsReceipt {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    number: row.number,
+    purchaseOrderId: row.purchase_order_id,
+    warehouseId: row.warehouse_id,
+    branchId: row.branch_id,
+    fiscalYearId: row.fiscal_year_id,
+    integrationId: row.integration_id,
+    supplierReference: row.supplier_reference,
+    items: items.map((i) => ({
+      row: i.row_no,
+      productId: i.product_id,
+      quantity: Quantity.of(i.quantity),
+      unitCost: i.unit_cost === null ? null : Money.of(i.unit_cost),
+    })),
+    createdAt: row.created_at,
+  };
+}
 
 export class KnexTransferRepository implements TransferRepository {
   constructor(private readonly db: Db) {}
@@ -27,9 +148,9 @@ export class KnexTransferRepository implements TransferRepository {
       integration_id: t.integrationId,
       reference: t.reference,
       created_at: t.createdAt,
-    });
+    } satisfies TransferRow);
     await this.db('stock_transfer_items').insert(
-      t.items.map((i) => ({
+      t.items.map((i): TransferItemRow => ({
         tenant_id: t.tenantId,
         transfer_id: t.id,
         row_no: i.row,
@@ -37,6 +158,38 @@ export class KnexTransferRepository implements TransferRepository {
         quantity: i.quantity.toString(),
       })),
     );
+  }
+
+  async findById(tenantId: string, id: string): Promise<StockTransfer | null> {
+    const row = await this.db<TransferRow>('stock_transfers').where({ tenant_id: tenantId, id }).first();
+    return row ? (await this.withItems(tenantId, [row]))[0]! : null;
+  }
+
+  async list(tenantId: string, query: TransferListQuery): Promise<Page<StockTransfer>> {
+    const base = this.db('stock_transfers').where({ tenant_id: tenantId });
+    const { warehouseId, productId } = query;
+    if (warehouseId)
+      base.andWhere((w) => w.where({ from_warehouse_id: warehouseId }).orWhere({ to_warehouse_id: warehouseId }));
+    if (productId) withProduct(base, 'stock_transfers', 'stock_transfer_items', 'transfer_id', productId);
+    const page = await paginate<TransferRow, TransferRow>(
+      base,
+      query,
+      (q) => q.select('stock_transfers.*').orderBy(newestFirst('stock_transfers')),
+      (row) => row,
+    );
+    return { ...page, items: await this.withItems(tenantId, page.items) };
+  }
+
+  private async withItems(tenantId: string, rows: TransferRow[]): Promise<StockTransfer[]> {
+    const items = await itemsOf<TransferItemRow>(
+      this.db,
+      'stock_transfer_items',
+      'transfer_id',
+      (i) => i.transfer_id,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toTransfer(row, items.get(row.id) ?? []));
   }
 }
 
@@ -55,9 +208,9 @@ export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
       integration_id: g.integrationId,
       supplier_reference: g.supplierReference,
       created_at: g.createdAt,
-    });
+    } satisfies GoodsReceiptRow);
     await this.db('goods_receipt_items').insert(
-      g.items.map((i) => ({
+      g.items.map((i): GoodsReceiptItemRow => ({
         tenant_id: g.tenantId,
         receipt_id: g.id,
         row_no: i.row,
@@ -67,172 +220,34 @@ export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
       })),
     );
   }
-}
 
-interface PurchaseOrderRow {
-  tenant_id: string;
-  id: string;
-  number: string;
-  supplier_name: string;
-  warehouse_id: string;
-  branch_id: string;
-  fiscal_year_id: string;
-  integration_id: string | null;
-  expected_on: string | Date | null;
-  status: PurchaseOrderStatus;
-  cancel_reason: string | null;
-  cancelled_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface PurchaseOrderItemRow {
-  tenant_id: string;
-  purchase_order_id: string;
-  row_no: number;
-  product_id: string;
-  ordered_quantity: string;
-  received_quantity: string;
-  unit_cost: string;
-}
-
-/** A `date` column as `YYYY-MM-DD`, whether the driver parsed it or not. */
-function dateOnly(value: string | Date | null): string | null {
-  if (value === null) return null;
-  if (typeof value === 'string') return value.slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
-
-function toPurchaseOrder(row: PurchaseOrderRow, items: PurchaseOrderItemRow[]): PurchaseOrder {
-  return PurchaseOrder.restore({
-    id: row.id,
-    tenantId: row.tenant_id,
-    number: row.number,
-    supplierName: row.supplier_name,
-    warehouseId: row.warehouse_id,
-    branchId: row.branch_id,
-    fiscalYearId: row.fiscal_year_id,
-    integrationId: row.integration_id,
-    expectedOn: dateOnly(row.expected_on),
-    status: row.status,
-    cancelReason: row.cancel_reason,
-    cancelledBy: row.cancelled_by,
-    items: items.map((i) => ({
-      row: i.row_no,
-      productId: i.product_id,
-      orderedQuantity: Quantity.of(i.ordered_quantity),
-      receivedQuantity: Quantity.of(i.received_quantity),
-      unitCost: Money.of(i.unit_cost),
-    })),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
-}
-
-export class KnexPurchaseOrderRepository implements PurchaseOrderRepository {
-  constructor(private readonly db: Db) {}
-
-  async add(order: PurchaseOrder): Promise<void> {
-    const s = order.state();
-    await this.db('purchase_orders').insert({
-      tenant_id: s.tenantId,
-      id: s.id,
-      number: s.number,
-      supplier_name: s.supplierName,
-      warehouse_id: s.warehouseId,
-      branch_id: s.branchId,
-      fiscal_year_id: s.fiscalYearId,
-      integration_id: s.integrationId,
-      expected_on: s.expectedOn,
-      status: s.status,
-      cancel_reason: s.cancelReason,
-      cancelled_by: s.cancelledBy,
-      created_at: s.createdAt,
-      updated_at: s.updatedAt,
-    });
-    await this.db('purchase_order_items').insert(
-      s.items.map((i): PurchaseOrderItemRow => ({
-        tenant_id: s.tenantId,
-        purchase_order_id: s.id,
-        row_no: i.row,
-        product_id: i.productId,
-        ordered_quantity: i.orderedQuantity.toString(),
-        received_quantity: i.receivedQuantity.toString(),
-        unit_cost: i.unitCost.toString(),
-      })),
-    );
+  async findById(tenantId: string, id: string): Promise<GoodsReceipt | null> {
+    const row = await this.db<GoodsReceiptRow>('goods_receipts').where({ tenant_id: tenantId, id }).first();
+    return row ? (await this.withItems(tenantId, [row]))[0]! : null;
   }
 
-  async findById(tenantId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseOrder | null> {
-    const q = this.db<PurchaseOrderRow>('purchase_orders').where({ tenant_id: tenantId, id });
-    if (options.forUpdate) q.forUpdate();
-    const row = await q.first();
-    return row ? (await this.withItems([row]))[0]! : null;
-  }
-
-  async findByIdAcrossTenants(id: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseOrder | null> {
-    const q = this.db<PurchaseOrderRow>('purchase_orders').where({ id });
-    if (options.forUpdate) q.forUpdate();
-    const row = await q.first();
-    return row ? (await this.withItems([row]))[0]! : null;
-  }
-
-  async save(order: PurchaseOrder): Promise<boolean> {
-    const event = order.transition;
-    if (event === null) return false;
-    const s = order.state();
-    const updated = await this.db('purchase_orders')
-      .where({ tenant_id: s.tenantId, id: s.id })
-      .whereIn('status', purchaseOrderStatusesAccepting(event))
-      .update({
-        status: s.status,
-        cancel_reason: s.cancelReason,
-        cancelled_by: s.cancelledBy,
-        updated_at: s.updatedAt,
-      });
-    if (updated !== 1) return false;
-    if (event !== 'CANCEL') {
-      await this.db.raw(
-        `UPDATE purchase_order_items i SET received_quantity = v.received
-         FROM unnest(?::int[], ?::numeric[]) AS v(row_no, received)
-         WHERE i.tenant_id = ? AND i.purchase_order_id = ? AND i.row_no = v.row_no`,
-        [s.items.map((i) => i.row), s.items.map((i) => i.receivedQuantity.toString()), s.tenantId, s.id],
-      );
-    }
-    return true;
-  }
-
-  async list(tenantId: string, query: PageRequest & { status?: PurchaseOrderStatus }): Promise<Page<PurchaseOrder>> {
-    const base = this.db('purchase_orders').where({ tenant_id: tenantId });
-    if (query.status) base.andWhere({ status: query.status });
-    const page = await paginate<PurchaseOrderRow, PurchaseOrderRow>(
+  async list(tenantId: string, query: GoodsReceiptListQuery): Promise<Page<GoodsReceipt>> {
+    const base = this.db('goods_receipts').where({ tenant_id: tenantId });
+    if (query.warehouseId) base.andWhere({ warehouse_id: query.warehouseId });
+    if (query.purchaseOrderId) base.andWhere({ purchase_order_id: query.purchaseOrderId });
+    const page = await paginate<GoodsReceiptRow, GoodsReceiptRow>(
       base,
       query,
-      (q) =>
-        q.select('*').orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
+      (q) => q.select('goods_receipts.*').orderBy(newestFirst('goods_receipts')),
       (row) => row,
     );
-    return { ...page, items: await this.withItems(page.items) };
+    return { ...page, items: await this.withItems(tenantId, page.items) };
   }
 
-  private async withItems(rows: PurchaseOrderRow[]): Promise<PurchaseOrder[]> {
-    if (rows.length === 0) return [];
-    const items = await this.db<PurchaseOrderItemRow>('purchase_order_items')
-      .where({ tenant_id: rows[0]!.tenant_id })
-      .whereIn(
-        'purchase_order_id',
-        rows.map((r) => r.id),
-      )
-      .orderBy([{ column: 'purchase_order_id' }, { column: 'row_no' }]);
-    return rows.map((row) =>
-      toPurchaseOrder(
-        row,
-        items.filter((i) => i.purchase_order_id === row.id),
-      ),
+  private async withItems(tenantId: string, rows: GoodsReceiptRow[]): Promise<GoodsReceipt[]> {
+    const items = await itemsOf<GoodsReceiptItemRow>(
+      this.db,
+      'goods_receipt_items',
+      'receipt_id',
+      (i) => i.receipt_id,
+      tenantId,
+      rows.map((r) => r.id),
     );
+    return rows.map((row) => toGoodsReceipt(row, items.get(row.id) ?? []));
   }
 }

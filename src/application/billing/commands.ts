@@ -110,6 +110,18 @@ export type CreateAnyNoteCommand = Static<typeof CreateAnyNoteBody>;
 export const ListNotesQuery = Type.Object(PageQueryFields);
 export type ListNotesCommand = Static<typeof ListNotesQuery>;
 
+/** Back office `GET /tenants/:tenantId/payments`. */
+export const ListPaymentsQuery = Type.Object({
+  invoiceId: Type.Optional(Uuid),
+  method: Type.Optional(Method),
+  ...PageQueryFields,
+});
+export type ListPaymentsQuery = Static<typeof ListPaymentsQuery>;
+
+/** Back office `GET /tenants/:tenantId/refunds`. */
+export const ListRefundsQuery = Type.Object({ invoiceId: Type.Optional(Uuid), ...PageQueryFields });
+export type ListRefundsQuery = Static<typeof ListRefundsQuery>;
+
 /** Back office: POST /{credit,debit}-notes/:id/void. The reason is optional. */
 export const VoidNoteBody = Type.Object({ reason: Type.Optional(Reason) }, { additionalProperties: false });
 export type VoidNoteCommand = Static<typeof VoidNoteBody>;

@@ -12,6 +12,7 @@ import {
   DEFAULT_RESERVATION_SECONDS,
   MAX_RESERVATION_SECONDS,
   MIN_RESERVATION_SECONDS,
+  RESERVATION_STATUSES,
 } from '../../domain/inventory/reservation.js';
 import { MAX_DOCUMENT_ITEMS } from '../../domain/inventory/stock-lines.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
@@ -151,6 +152,31 @@ export const ListPurchaseOrdersQuery = Type.Object({
   ...PageQueryFields,
 });
 export type ListPurchaseOrdersQuery = Static<typeof ListPurchaseOrdersQuery>;
+
+/** Back office `GET /tenants/:tenantId/reservations`: `status` is the status a reservation reads now. */
+export const ListReservationsQuery = Type.Object({
+  status: Type.Optional(OneOf(RESERVATION_STATUSES)),
+  warehouseId: Type.Optional(Uuid),
+  productId: Type.Optional(Uuid),
+  ...PageQueryFields,
+});
+export type ListReservationsQuery = Static<typeof ListReservationsQuery>;
+
+/** Back office `GET /tenants/:tenantId/transfers`: `warehouseId` matches either end. */
+export const ListTransfersQuery = Type.Object({
+  warehouseId: Type.Optional(Uuid),
+  productId: Type.Optional(Uuid),
+  ...PageQueryFields,
+});
+export type ListTransfersQuery = Static<typeof ListTransfersQuery>;
+
+/** Back office `GET /tenants/:tenantId/goods-receipts`. */
+export const ListGoodsReceiptsQuery = Type.Object({
+  warehouseId: Type.Optional(Uuid),
+  purchaseOrderId: Type.Optional(Uuid),
+  ...PageQueryFields,
+});
+export type ListGoodsReceiptsQuery = Static<typeof ListGoodsReceiptsQuery>;
 
 /** Back office `POST /purchase-orders/:id/cancel`. */
 export const CancelPurchaseOrderBody = Type.Object(

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SHIPMENT_STATUSES } from '../../domain/logistics/shipment.machine.js';
 import {
   CARRIER_STATUSES,
   MAX_COD_AMOUNT,
@@ -8,7 +9,7 @@ import {
 } from '../../domain/logistics/shipment.js';
 import { PHONE_PATTERN, phoneRule } from '../../domain/shared/phone.js';
 import { textRule } from '../../domain/shared/text.js';
-import { Name, Text, Uuid } from '../shared/schemas.js';
+import { Name, OneOf, PageQueryFields, Text, Uuid } from '../shared/schemas.js';
 
 /**
  * The inputs of the logistics context, each declared once: the HTTP adapter
@@ -73,3 +74,11 @@ export const CarrierEventBody = Type.Object(
   { additionalProperties: false },
 );
 export type CarrierEventCommand = Static<typeof CarrierEventBody>;
+
+/** Back office `GET /tenants/:tenantId/shipments`. */
+export const ListShipmentsQuery = Type.Object({
+  status: Type.Optional(OneOf(SHIPMENT_STATUSES)),
+  invoiceId: Type.Optional(Uuid),
+  ...PageQueryFields,
+});
+export type ListShipmentsQuery = Static<typeof ListShipmentsQuery>;

@@ -72,20 +72,37 @@ export interface InvoiceRepository {
   list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>>;
 }
 
+/** The back office's filters of a tenant's payments. */
+export interface PaymentListQuery extends PageRequest {
+  invoiceId?: string;
+  method?: PaymentMethod;
+}
+
 /** Payments of invoices: written once, never changed. */
 export interface PaymentRepository {
   /** Throws DuplicateDocumentNumber when the number is taken. */
   add(payment: Payment): Promise<void>;
+  findById(tenantId: string, id: string): Promise<Payment | null>;
+  /** The tenant's payments, newest received first, then id. */
+  list(tenantId: string, query: PaymentListQuery): Promise<Page<Payment>>;
   /** Every payment of one invoice, newest first, then id. */
   findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]>;
   /** A page of the invoice's payments, newest first, then id. */
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Payment>>;
 }
 
+/** The back office's filters of a tenant's refunds. */
+export interface RefundListQuery extends PageRequest {
+  invoiceId?: string;
+}
+
 /** Refunds of invoices: written once, never changed. */
 export interface RefundRepository {
   /** Throws DuplicateDocumentNumber when the number is taken. */
   add(refund: Refund): Promise<void>;
+  findById(tenantId: string, id: string): Promise<Refund | null>;
+  /** The tenant's refunds, newest first, then id. */
+  list(tenantId: string, query: RefundListQuery): Promise<Page<Refund>>;
   /** Every refund of one invoice, newest first, then id. */
   findByInvoice(tenantId: string, invoiceId: string): Promise<Refund[]>;
   /** A page of the invoice's refunds, newest first, then id. */

@@ -2,7 +2,7 @@ import type { AdjustmentRequest, AdjustmentStatus, AdjustmentType } from '../../
 import type { LowStockStatus } from '../../domain/inventory/low-stock.js';
 import type { Product } from '../../domain/inventory/product.js';
 import type { PurchaseOrder, PurchaseOrderStatus } from '../../domain/inventory/purchase-order.js';
-import type { Reservation } from '../../domain/inventory/reservation.js';
+import type { Reservation, ReservationStatus } from '../../domain/inventory/reservation.js';
 import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
 import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import type { Quantity } from '../../domain/shared/quantity.js';
@@ -212,14 +212,47 @@ export interface ReservationRepository {
    * skipping rows another transaction holds (the periodic sweep). Returns how many expired.
    */
   expireDue(now: Date, scope: { tenantId: string; warehouseId: string } | { limit: number }): Promise<number>;
+  /**
+   * Newest first, then id; each with its items. `status` is the status at `now` (`statusAt`): an
+   * ACTIVE reservation past its expiry is EXPIRED, swept or not.
+   */
+  list(tenantId: string, query: ReservationListQuery, now: Date): Promise<Page<Reservation>>;
+}
+
+/** The back office's filters of a tenant's reservations. */
+export interface ReservationListQuery extends PageRequest {
+  status?: ReservationStatus;
+  warehouseId?: string;
+  /** Reservations holding this product on one of their rows. */
+  productId?: string;
+}
+
+/** The back office's filters of a tenant's transfers. */
+export interface TransferListQuery extends PageRequest {
+  /** Transfers out of or into this warehouse. */
+  warehouseId?: string;
+  /** Transfers moving this product on one of their rows. */
+  productId?: string;
 }
 
 export interface TransferRepository {
   add(transfer: StockTransfer): Promise<void>;
+  findById(tenantId: string, id: string): Promise<StockTransfer | null>;
+  /** Newest first, then id; each with its items. */
+  list(tenantId: string, query: TransferListQuery): Promise<Page<StockTransfer>>;
+}
+
+/** The back office's filters of a tenant's goods receipts. */
+export interface GoodsReceiptListQuery extends PageRequest {
+  warehouseId?: string;
+  purchaseOrderId?: string;
 }
 
 export interface GoodsReceiptRepository {
   add(receipt: GoodsReceipt): Promise<void>;
+  findById(tenantId: string, id: string): Promise<GoodsReceipt | null>;
+  /** Newest first, then id; each with its items. */
+  list(tenantId: string, query: GoodsReceiptListQuery): Promise<Page<GoodsReceipt>>;
 }
 
 export interface PurchaseOrderRepository {

@@ -1,6 +1,8 @@
 import type { Money } from '../../domain/shared/money.js';
 import type { Quantity } from '../../domain/shared/quantity.js';
 import type { Recipient, Shipment } from '../../domain/logistics/shipment.js';
+import type { ShipmentStatus } from '../../domain/logistics/shipment.machine.js';
+import type { Page, PageRequest } from './pagination.js';
 
 /** Options of a load: `forUpdate` locks the shipment row until the transaction ends. */
 export interface ShipmentLoadOptions {
@@ -19,6 +21,14 @@ export interface ShipmentRepository {
   findById(tenantId: string, id: string, options?: ShipmentLoadOptions): Promise<Shipment | null>;
   /** The back office names a shipment by its id alone. */
   findByIdAcrossTenants(id: string, options?: ShipmentLoadOptions): Promise<Shipment | null>;
+  /** The tenant's shipments with their histories, newest first, then id. */
+  list(tenantId: string, query: ShipmentListQuery): Promise<Page<Shipment>>;
+}
+
+/** The back office's filters of a tenant's shipments. */
+export interface ShipmentListQuery extends PageRequest {
+  status?: ShipmentStatus;
+  invoiceId?: string;
 }
 
 /** What a carrier is asked to carry. */

@@ -37,6 +37,18 @@ export class ReferencedInvoiceNotFound extends NotFoundError {
   }
 }
 
+export class PaymentNotFound extends NotFoundError {
+  constructor() {
+    super('Payment not found');
+  }
+}
+
+export class RefundNotFound extends NotFoundError {
+  constructor() {
+    super('Refund not found');
+  }
+}
+
 export class NoteNotFound extends NotFoundError {
   constructor(kind: 'CREDIT' | 'DEBIT') {
     super(kind === 'CREDIT' ? 'Credit note not found' : 'Debit note not found');

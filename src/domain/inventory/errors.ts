@@ -60,6 +60,18 @@ export class PurchaseOrderNotFound extends NotFoundError {
   }
 }
 
+export class TransferNotFound extends NotFoundError {
+  constructor() {
+    super('Transfer not found');
+  }
+}
+
+export class GoodsReceiptNotFound extends NotFoundError {
+  constructor() {
+    super('Goods receipt not found');
+  }
+}
+
 /** Commit, release or expiry of a reservation that is no longer ACTIVE: 409 INVALID_STATE. */
 export class ReservationNotActive extends InvalidStateError {
   constructor() {

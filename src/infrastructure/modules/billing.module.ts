@@ -8,7 +8,8 @@ import { GetInvoice } from '../../application/billing/get-invoice.js';
 import { ListCustomers } from '../../application/billing/list-customers.js';
 import { ListInvoicePayments, ListInvoiceRefunds } from '../../application/billing/list-invoice-money.js';
 import { ListInvoices } from '../../application/billing/list-invoices.js';
-import { ListNotes } from '../../application/billing/list-notes.js';
+import { GetNote, ListNotes } from '../../application/billing/list-notes.js';
+import { GetPayment, GetRefund, ListPayments, ListRefunds } from '../../application/billing/payments-and-refunds.js';
 import { ApproveNote, VoidNote } from '../../application/billing/note-lifecycle.js';
 import { RecordPayment } from '../../application/billing/record-payment.js';
 import { VoidInvoice } from '../../application/billing/void-invoice.js';
@@ -24,12 +25,14 @@ const { UnitOfWork: Uow, IdGenerator: Ids, Clock: Clk } = TOKENS;
 const NOTES = {
   CREDIT: {
     list: TOKENS.ListCreditNotes,
+    get: TOKENS.GetCreditNote,
     create: TOKENS.CreateCreditNote,
     approve: TOKENS.ApproveCreditNote,
     void: TOKENS.VoidCreditNote,
   },
   DEBIT: {
     list: TOKENS.ListDebitNotes,
+    get: TOKENS.GetDebitNote,
     create: TOKENS.CreateDebitNote,
     approve: TOKENS.ApproveDebitNote,
     void: TOKENS.VoidDebitNote,
@@ -49,10 +52,15 @@ export const billingModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.CreateRefund, CreateRefund, [Uow, Ids, Clk]);
   bindUseCase(bind, TOKENS.ListInvoicePayments, ListInvoicePayments, [Uow]);
   bindUseCase(bind, TOKENS.ListInvoiceRefunds, ListInvoiceRefunds, [Uow]);
+  bindUseCase(bind, TOKENS.ListPayments, ListPayments, [Uow]);
+  bindUseCase(bind, TOKENS.GetPayment, GetPayment, [Uow]);
+  bindUseCase(bind, TOKENS.ListRefunds, ListRefunds, [Uow]);
+  bindUseCase(bind, TOKENS.GetRefund, GetRefund, [Uow]);
   // The note use cases serve both kinds: the kind is a fixed last argument, not a token.
   for (const kind of ['CREDIT', 'DEBIT'] as const) {
     const t = NOTES[kind];
     bindFactory(bind, t.list, (uow: UnitOfWork) => new ListNotes(uow, kind), [Uow]);
+    bindFactory(bind, t.get, (uow: UnitOfWork) => new GetNote(uow, kind), [Uow]);
     bindFactory(
       bind,
       t.create,
@@ -86,5 +94,18 @@ export const billingModule = new ContainerModule(({ bind }) => {
     recordPayment: TOKENS.RecordPayment,
     listInvoicePayments: TOKENS.ListInvoicePayments,
     listInvoiceRefunds: TOKENS.ListInvoiceRefunds,
+  });
+  bindGroup(bind, TOKENS.BillingViews, {
+    listCustomers: TOKENS.ListCustomers,
+    listInvoices: TOKENS.ListInvoices,
+    getInvoice: TOKENS.GetInvoice,
+    listCreditNotes: TOKENS.ListCreditNotes,
+    getCreditNote: TOKENS.GetCreditNote,
+    listDebitNotes: TOKENS.ListDebitNotes,
+    getDebitNote: TOKENS.GetDebitNote,
+    listPayments: TOKENS.ListPayments,
+    getPayment: TOKENS.GetPayment,
+    listRefunds: TOKENS.ListRefunds,
+    getRefund: TOKENS.GetRefund,
   });
 });

@@ -12,6 +12,9 @@ import type {
   ApprovalsBackOffice,
   StaffBackOffice,
   WebhooksBackOffice,
+  BillingViews,
+  InventoryViews,
+  LogisticsViews,
 } from '../../application/back-office.js';
 import type { RecordTenancy } from '../../application/ports/staff-ports.js';
 import type { AuthenticateStaff } from '../../application/staff/authenticate-staff.js';
@@ -93,9 +96,9 @@ function bindRouteTables(bind: Bind): void {
       gateway: GatewayBackOffice,
       staff: StaffBackOffice,
       approvals: ApprovalsBackOffice,
-      inventoryViews: InventoryUseCases,
-      billingViews: BillingUseCases,
-      logisticsViews: LogisticsUseCases,
+      inventoryViews: InventoryViews,
+      billingViews: BillingViews,
+      logisticsViews: LogisticsViews,
     ): BoundRoute<AdminAccess>[] => [
       ...bindRoutes(tables.SETUP_ADMIN_ROUTES, setup),
       ...bindRoutes(tables.ACCESS_ADMIN_ROUTES, access),
@@ -120,9 +123,9 @@ function bindRouteTables(bind: Bind): void {
       TOKENS.GatewayBackOffice,
       TOKENS.StaffBackOffice,
       TOKENS.ApprovalsBackOffice,
-      TOKENS.InventoryUseCases,
-      TOKENS.BillingUseCases,
-      TOKENS.LogisticsUseCases,
+      TOKENS.InventoryViews,
+      TOKENS.BillingViews,
+      TOKENS.LogisticsViews,
     ],
   );
 }

@@ -23,6 +23,14 @@ import {
   ReleaseReservation,
 } from '../../application/inventory/reservation-lifecycle.js';
 import { ReserveStock } from '../../application/inventory/reserve-stock.js';
+import {
+  GetGoodsReceipt,
+  GetPurchaseOrder,
+  GetTransfer,
+  ListGoodsReceipts,
+  ListReservations,
+  ListTransfers,
+} from '../../application/inventory/stock-documents.js';
 import { TransferStock } from '../../application/inventory/transfer-stock.js';
 import { UpdateProduct } from '../../application/inventory/update-product.js';
 import { TOKENS } from '../../application/tokens.js';
@@ -58,6 +66,12 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
   bindUseCase(bind, TOKENS.ListPurchaseOrders, ListPurchaseOrders, [UnitOfWork]);
   bindUseCase(bind, TOKENS.CancelPurchaseOrder, CancelPurchaseOrder, [UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.ReceiveGoods, ReceiveGoods, [UnitOfWork, IdGenerator, Clock]);
+  bindUseCase(bind, TOKENS.GetPurchaseOrder, GetPurchaseOrder, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.ListReservations, ListReservations, [UnitOfWork, Clock]);
+  bindUseCase(bind, TOKENS.ListTransfers, ListTransfers, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.GetTransfer, GetTransfer, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.ListGoodsReceipts, ListGoodsReceipts, [UnitOfWork]);
+  bindUseCase(bind, TOKENS.GetGoodsReceipt, GetGoodsReceipt, [UnitOfWork]);
 
   bindGroup(bind, TOKENS.InventoryUseCases, {
     listProducts: TOKENS.ListProducts,
@@ -85,5 +99,17 @@ export const inventoryModule = new ContainerModule(({ bind }) => {
     listStockLedger: TOKENS.ListStockLedger,
     createPurchaseOrder: TOKENS.AdminCreatePurchaseOrder,
     cancelPurchaseOrder: TOKENS.CancelPurchaseOrder,
+  });
+  bindGroup(bind, TOKENS.InventoryViews, {
+    listProducts: TOKENS.ListProducts,
+    getProduct: TOKENS.GetProduct,
+    listPurchaseOrders: TOKENS.ListPurchaseOrders,
+    getPurchaseOrder: TOKENS.GetPurchaseOrder,
+    listReservations: TOKENS.ListReservations,
+    getReservation: TOKENS.GetReservation,
+    listTransfers: TOKENS.ListTransfers,
+    getTransfer: TOKENS.GetTransfer,
+    listGoodsReceipts: TOKENS.ListGoodsReceipts,
+    getGoodsReceipt: TOKENS.GetGoodsReceipt,
   });
 });

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { BookShipment } from '../../application/logistics/book-shipment.js';
+import { ListShipments } from '../../application/logistics/list-shipments.js';
 import { CancelShipment } from '../../application/logistics/cancel-shipment.js';
 import { RecordCarrierEvent } from '../../application/logistics/record-carrier-event.js';
 import { TrackShipment } from '../../application/logistics/track-shipment.js';
@@ -21,5 +22,7 @@ export const logisticsModule = new ContainerModule(({ bind }) => {
     trackShipment: TOKENS.TrackShipment,
     cancelShipment: TOKENS.CancelShipment,
   });
+  bindUseCase(bind, TOKENS.ListShipments, ListShipments, [UnitOfWork]);
   bindGroup(bind, TOKENS.LogisticsBackOffice, { recordCarrierEvent: TOKENS.RecordCarrierEvent });
+  bindGroup(bind, TOKENS.LogisticsViews, { listShipments: TOKENS.ListShipments, trackShipment: TOKENS.TrackShipment });
 });

@@ -91,6 +91,16 @@ describe('reservation expiry: the domain and the SQL agree (real database)', () 
     return Reservation.restore({ ...reservation.state(), status });
   }
 
+  /** Which statuses the back office's list filter finds the reservation under at `now`. */
+  async function listedAs(reservation: Reservation, now: Date): Promise<ReservationStatus[]> {
+    const found: ReservationStatus[] = [];
+    for (const status of RESERVATION_STATUSES) {
+      const page = await uow.read((r) => r.reservations.list(tenantId, { page: 1, limit: 10, status }, now));
+      if (page.items.some((item) => item.id === reservation.id)) found.push(status);
+    }
+    return found;
+  }
+
   const available = async (now: Date) =>
     (await uow.read((r) => r.stock.findAvailable(tenantId, warehouseId, [productId], now))).get(productId)!.toString();
 
@@ -121,6 +131,11 @@ describe('reservation expiry: the domain and the SQL agree (real database)', () 
         expect(await uow.run((r) => r.reservations.save(reservation, now))).to.equal(!expired);
       });
 
+      it(`the list's status filter finds it ${expired ? 'EXPIRED' : 'ACTIVE'}, as the domain reads it`, async () => {
+        const reservation = await stored();
+        expect(await listedAs(reservation, now)).to.deep.equal([reservation.statusAt(now)]);
+      });
+
       it(`the sweep ${expired ? 'expires it' : 'leaves it'}`, async () => {
         await stored();
         expect(await uow.run((r) => r.reservations.expireDue(now, { tenantId, warehouseId }))).to.equal(
@@ -136,6 +151,9 @@ describe('reservation expiry: the domain and the SQL agree (real database)', () 
       it(`stored ${status}`, async () => {
         const reservation = await stored(status);
         const expires = reservation.statusAt(now) !== status;
+        expect(await listedAs(reservation, now), 'the list filters as the domain reads').to.deep.equal([
+          reservation.statusAt(now),
+        ]);
         expect(await available(now), 'nothing is held past expiry').to.equal(ON_HAND);
         expect(await uow.run((r) => r.reservations.expireDue(now, { limit: 10 }))).to.equal(expires ? 1 : 0);
         const after = await db.knex('reservations').where({ id: reservation.id }).first();
