@@ -1,7 +1,7 @@
 import { monthOf, Plan, type Tier, type UsageFigures } from '../../domain/access/gateway.js';
 import { TenantNotFound } from '../../domain/organization/errors.js';
 import type { Clock } from '../ports/clock.js';
-import type { IntegrationUsage, PlanDirectory, PlanRepository } from '../ports/gateway-ports.js';
+import type { IntegrationUsage, PlanDirectory } from '../ports/gateway-ports.js';
 import type { UnitOfWork, WriteScope } from '../ports/unit-of-work.js';
 import type { SetTenantPlanCommand, UsageQuery } from './commands.js';
 
@@ -43,17 +43,18 @@ export interface UsageReport extends UsageFigures {
  */
 export class GetUsage {
   constructor(
-    private readonly plans: PlanRepository,
+    private readonly uow: UnitOfWork<'plans'>,
     private readonly clock: Clock,
   ) {}
 
   async execute(tenantId: string, query: UsageQuery = {}): Promise<UsageReport> {
     const month = query.month ?? monthOf(this.clock.now());
-    const [plan, byIntegration] = await Promise.all([
-      this.plans.find(tenantId),
-      this.plans.usageByIntegration(tenantId, month),
-    ]);
-    if (!plan && byIntegration.length === 0 && !(await this.plans.tenantExists(tenantId))) throw new TenantNotFound();
+    // A read like any other: with read replicas, an integration's usage may come from one.
+    const [plan, byIntegration] = await this.uow.read(async ({ plans }) => {
+      const found = await Promise.all([plans.find(tenantId), plans.usageByIntegration(tenantId, month)]);
+      if (!found[0] && found[1].length === 0 && !(await plans.tenantExists(tenantId))) throw new TenantNotFound();
+      return found;
+    });
     const effective = plan ?? Plan.UNLIMITED;
     const used = byIntegration.reduce((sum, i) => sum + i.used, 0);
     return { month, tier: effective.tier, plan: effective, byIntegration, ...effective.figures(used) };

@@ -147,7 +147,7 @@ function bindGateway(bind: Bind): void {
     TOKENS.GatewaySettings,
   ]);
   bindUseCase(bind, TOKENS.SetTenantPlan, SetTenantPlan, [UnitOfWork, TOKENS.PlanDirectory, Clock]);
-  bindUseCase(bind, TOKENS.GetUsage, GetUsage, [TOKENS.PlanRepository, Clock]);
+  bindUseCase(bind, TOKENS.GetUsage, GetUsage, [TOKENS.UnitOfWork, Clock]);
   bindUseCase(bind, TOKENS.ActivityStatistics, KnexActivityStatistics, [INFRA.Knex]);
   bindUseCase(bind, TOKENS.DailyUsage, DailyUsage, [UnitOfWork, TOKENS.UsageMeter, TOKENS.ActivityStatistics, Clock]);
   bindGroup(bind, TOKENS.GatewayUseCases, {
