@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useLogin } from 'react-admin';
 import { apiCode } from './api';
@@ -31,6 +31,61 @@ export function LoginPage() {
   }
 
   return (
+    <SignInCard>
+      <Box component="form" onSubmit={submit} noValidate aria-label="Sign in" sx={{ display: 'grid', gap: 2 }}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        {needsCode && (
+          <TextField
+            id="totp"
+            label="One-time code"
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            value={totp}
+            onChange={(e) => setTotp(e.target.value.trim())}
+            helperText="From your authenticator app, or a recovery code"
+            required
+            autoFocus
+          />
+        )}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} /> : null}
+        >
+          Sign in
+        </Button>
+      </Box>
+    </SignInCard>
+  );
+}
+
+/** The page around the form: a card centred on a grey page, titled. */
+function SignInCard({ children }: { children: ReactNode }) {
+  return (
     <Box
       component="main"
       sx={{
@@ -47,53 +102,7 @@ export function LoginPage() {
           <Typography component="h1" variant="h5" gutterBottom>
             Back office
           </Typography>
-          <Box component="form" onSubmit={submit} noValidate aria-label="Sign in" sx={{ display: 'grid', gap: 2 }}>
-            <TextField
-              id="email"
-              label="Email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              autoFocus
-            />
-            <TextField
-              id="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-            {needsCode && (
-              <TextField
-                id="totp"
-                label="One-time code"
-                autoComplete="one-time-code"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                value={totp}
-                onChange={(e) => setTotp(e.target.value.trim())}
-                helperText="From your authenticator app, or a recovery code"
-                required
-                autoFocus
-              />
-            )}
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} /> : null}
-            >
-              Sign in
-            </Button>
-          </Box>
+          {children}
         </CardContent>
       </Card>
     </Box>

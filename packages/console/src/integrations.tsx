@@ -176,17 +176,11 @@ export function IntegrationCreate() {
   );
 }
 
-/** Rotate secret, API key, webhook resume and ping: ADMIN's actions on one integration. */
-function IntegrationActions() {
-  const record = useRecordContext();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+/** Runs one action at a time: its result to `done`, then a refresh; a failure shows the API's message. */
+function useOneAtATime() {
   const notify = useNotify();
   const refresh = useRefresh();
-  const [secrets, setSecrets] = useState<{ title: string; secrets: Secret[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<string | null>(null);
-  if (!record) return null;
-
   async function run<T>(action: () => Promise<T>, done: (result: T) => void) {
     setBusy(true);
     try {
@@ -198,64 +192,78 @@ function IntegrationActions() {
       setBusy(false);
     }
   }
+  return { busy, run };
+}
+
+/** Rotate secret, API key, webhook resume and ping: ADMIN's actions on one integration. */
+function IntegrationActions() {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const { busy, run } = useOneAtATime();
+  const [secrets, setSecrets] = useState<{ title: string; secrets: Secret[] } | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  if (!record) return null;
+  const show = (title: string, label: string, value: string) => setSecrets({ title, secrets: [{ label, value }] });
+  const actions = [
+    {
+      label: 'Rotate secret',
+      go: () =>
+        run(
+          () => dataProvider.rotateSecret(record.id),
+          (r) =>
+            show(
+              `New client secret (the previous one works until ${new Date(r.previousSecretExpiresAt).toLocaleString()})`,
+              'Client secret',
+              r.clientSecret,
+            ),
+        ),
+    },
+    {
+      label: 'Issue API key',
+      go: () =>
+        run(
+          () => dataProvider.issueApiKey(record.id),
+          (r) => show('API key (replaces any previous one)', 'API key', r.apiKey),
+        ),
+    },
+    {
+      label: 'Resume',
+      webhook: true,
+      go: () =>
+        run(
+          () => dataProvider.resume(record.id, false),
+          (r) => notify(`Webhook resumed: ${r.requeued} requeued`, { type: 'success' }),
+        ),
+    },
+    {
+      label: 'Ping',
+      webhook: true,
+      go: () =>
+        run(
+          () => dataProvider.ping(record.id),
+          (r) =>
+            setOutcome(
+              r.delivered
+                ? `Ping delivered (${r.statusCode}, ${r.durationMs} ms)`
+                : `Ping failed: ${r.error ?? r.statusCode}`,
+            ),
+        ),
+    },
+  ];
 
   return (
     <TopToolbar>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button component={Link} to={deliveriesLink(String(record.id))} label="Deliveries" />
-        <Button
-          label="Rotate secret"
-          disabled={busy}
-          onClick={() =>
-            run(
-              () => dataProvider.rotateSecret(record.id),
-              (r) =>
-                setSecrets({
-                  title: `New client secret (the previous one works until ${new Date(r.previousSecretExpiresAt).toLocaleString()})`,
-                  secrets: [{ label: 'Client secret', value: r.clientSecret }],
-                }),
-            )
-          }
-        />
-        <Button
-          label="Issue API key"
-          disabled={busy}
-          onClick={() =>
-            run(
-              () => dataProvider.issueApiKey(record.id),
-              (r) =>
-                setSecrets({
-                  title: 'API key (replaces any previous one)',
-                  secrets: [{ label: 'API key', value: r.apiKey }],
-                }),
-            )
-          }
-        />
-        <Button
-          label="Resume"
-          disabled={busy || !record.webhookUrl}
-          onClick={() =>
-            run(
-              () => dataProvider.resume(record.id, false),
-              (r) => notify(`Webhook resumed: ${r.requeued} requeued`, { type: 'success' }),
-            )
-          }
-        />
-        <Button
-          label="Ping"
-          disabled={busy || !record.webhookUrl}
-          onClick={() =>
-            run(
-              () => dataProvider.ping(record.id),
-              (r) =>
-                setOutcome(
-                  r.delivered
-                    ? `Ping delivered (${r.statusCode}, ${r.durationMs} ms)`
-                    : `Ping failed: ${r.error ?? r.statusCode}`,
-                ),
-            )
-          }
-        />
+        {actions.map((a) => (
+          <Button
+            key={a.label}
+            label={a.label}
+            disabled={busy || (a.webhook === true && !record.webhookUrl)}
+            onClick={a.go}
+          />
+        ))}
       </Stack>
       {outcome && (
         <Alert role="status" severity="info" onClose={() => setOutcome(null)} sx={{ ml: 2 }}>
