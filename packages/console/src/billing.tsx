@@ -23,6 +23,7 @@ import {
   statusFilter,
   TenantRecordList,
   useTenantRead,
+  titleOf,
 } from './tenant-records';
 
 /*
@@ -205,10 +206,7 @@ function InvoiceDocuments() {
   );
 }
 
-const InvoiceTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Invoice ${String(record.billNumber)}` : 'Invoice'}</>;
-};
+const InvoiceTitle = titleOf('Invoice', 'billNumber');
 
 /** An invoice: its amounts, lines, payments, refunds and notes. */
 export function InvoiceShow() {

@@ -14,7 +14,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { StockTable, type ProductDetail } from './records';
-import { ReadState, Section, WarehouseName } from './tenant-records';
+import { ReadState, Section, WarehouseName, titleOf } from './tenant-records';
 
 /** The chart and its library load with the product's page, in the charts' own chunk. */
 const StockChart = lazy(() => import('./charts').then((m) => ({ default: m.StockChart })));
@@ -90,10 +90,7 @@ function ProductStock() {
   );
 }
 
-const ProductTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Product ${String(record.name)}` : 'Product'}</>;
-};
+const ProductTitle = titleOf('Product', 'name');
 
 /** A product of a tenant: its fields, stock per warehouse, stock against its minimum, and its ledger. */
 export function ProductShow() {

@@ -21,6 +21,7 @@ import {
   TenantRecordList,
   WarehouseField,
   WarehouseFilter,
+  titleOf,
 } from './tenant-records';
 
 /*
@@ -98,10 +99,7 @@ function OrderDetail() {
   );
 }
 
-const OrderTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Purchase order ${String(record.poNumber)}` : 'Purchase order'}</>;
-};
+const OrderTitle = titleOf('Purchase order', 'poNumber');
 
 export function PurchaseOrderShow() {
   return (
@@ -148,10 +146,7 @@ export function GoodsReceiptList() {
   );
 }
 
-const ReceiptTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Goods receipt ${String(record.receiptNumber)}` : 'Goods receipt'}</>;
-};
+const ReceiptTitle = titleOf('Goods receipt', 'receiptNumber');
 
 export function GoodsReceiptShow() {
   return (

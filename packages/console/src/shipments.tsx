@@ -8,7 +8,7 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { InvoiceField, Section, SmallTable, statusFilter, TenantRecordList } from './tenant-records';
+import { InvoiceField, Section, SmallTable, statusFilter, TenantRecordList, titleOf } from './tenant-records';
 
 /*
  * A tenant's shipments: the list (booked with a carrier, newest first) and each one's page with
@@ -67,10 +67,7 @@ function TrackingHistory() {
   );
 }
 
-const ShipmentTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Shipment ${String(record.shipmentNumber)}` : 'Shipment'}</>;
-};
+const ShipmentTitle = titleOf('Shipment', 'shipmentNumber');
 
 /** A shipment: its number, tracking number, status and tracking history. */
 export function ShipmentShow() {

@@ -16,6 +16,7 @@ import {
   TenantRecordList,
   WarehouseField,
   WarehouseFilter,
+  titleOf,
 } from './tenant-records';
 
 /*
@@ -68,10 +69,7 @@ export function ReservationList() {
   );
 }
 
-const ReservationTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Reservation ${String(record.reservationNumber)}` : 'Reservation'}</>;
-};
+const ReservationTitle = titleOf('Reservation', 'reservationNumber');
 
 /** A reservation: its status as of now, warehouse, expiry and items by product. */
 export function ReservationShow() {
@@ -109,10 +107,7 @@ export function TransferList() {
   );
 }
 
-const TransferTitle = () => {
-  const record = useRecordContext();
-  return <>{record ? `Transfer ${String(record.transferNumber)}` : 'Transfer'}</>;
-};
+const TransferTitle = titleOf('Transfer', 'transferNumber');
 
 /** A transfer: its two warehouses and items by product. */
 export function TransferShow() {

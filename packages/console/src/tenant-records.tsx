@@ -268,3 +268,11 @@ export function StockItems(props: {
     </SmallTable>
   );
 }
+
+/** A record page's title component: the noun and one field of the record (`Reservation RSV-2026-000001`). */
+export function titleOf(noun: string, field: string) {
+  return function RecordTitle() {
+    const record = useRecordContext();
+    return <>{record ? `${noun} ${String(record[field])}` : noun}</>;
+  };
+}

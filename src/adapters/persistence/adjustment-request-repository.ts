@@ -16,7 +16,7 @@ import {
   type AdjustmentRequestRow,
 } from './adjustment-request.mapper.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import { paginate } from './paginate.js';
+import { paginate, newestFirst } from './paginate.js';
 import type { Db, SeenAggregates } from './db.js';
 
 export class KnexAdjustmentRequestRepository implements AdjustmentRequestRepository {
@@ -100,16 +100,7 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
   async list(tenantId: string, query: PageRequest & { status?: AdjustmentStatus }): Promise<Page<AdjustmentSummary>> {
     const base = this.db('stock_adjustment_requests').where({ tenant_id: tenantId });
     if (query.status) base.andWhere({ status: query.status });
-    return paginate(
-      base,
-      query,
-      (q) =>
-        q.select('*').orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
-      toAdjustmentSummary,
-    );
+    return paginate(base, query, newestFirst(), toAdjustmentSummary);
   }
 
   private async withItems(row: AdjustmentRequestRow): Promise<AdjustmentRequest> {

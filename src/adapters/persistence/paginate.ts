@@ -45,3 +45,12 @@ export async function paginate<Row, Item>(
     limit: req.limit,
   };
 }
+
+/** A page's shape, newest first: every column, by `column` then id, both descending (a stable order). */
+export function newestFirst(column = 'created_at'): (q: Knex.QueryBuilder) => Knex.QueryBuilder {
+  return (q) =>
+    q.select('*').orderBy([
+      { column, order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+}

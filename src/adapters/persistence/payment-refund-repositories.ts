@@ -10,7 +10,7 @@ import type { Payment } from '../../domain/billing/payment.js';
 import type { Refund } from '../../domain/billing/refund.js';
 import { translateViolations } from './db-errors.js';
 import { withEvents } from './outbox-repository.js';
-import { paginate } from './paginate.js';
+import { paginate, newestFirst } from './paginate.js';
 import {
   toPayment,
   toPaymentRow,
@@ -54,16 +54,7 @@ export class KnexPaymentRepository implements PaymentRepository {
     const base = this.db('payments').where({ tenant_id: tenantId });
     if (query.invoiceId) base.andWhere({ invoice_id: query.invoiceId });
     if (query.method) base.andWhere({ method: query.method });
-    return paginate(
-      base,
-      query,
-      (q) =>
-        q.select('*').orderBy([
-          { column: 'received_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
-      toPayment,
-    );
+    return paginate(base, query, newestFirst('received_at'), toPayment);
   }
 
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Payment>> {
@@ -105,16 +96,7 @@ export class KnexRefundRepository implements RefundRepository {
   list(tenantId: string, query: RefundListQuery): Promise<Page<Refund>> {
     const base = this.db('refunds').where({ tenant_id: tenantId });
     if (query.invoiceId) base.andWhere({ invoice_id: query.invoiceId });
-    return paginate(
-      base,
-      query,
-      (q) =>
-        q.select('*').orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
-      toRefund,
-    );
+    return paginate(base, query, newestFirst(), toRefund);
   }
 
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Refund>> {

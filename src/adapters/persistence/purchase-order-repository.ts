@@ -4,7 +4,7 @@ import { PurchaseOrder, type PurchaseOrderStatus } from '../../domain/inventory/
 import { purchaseOrderStatusesAccepting } from '../../domain/inventory/purchase-order.machine.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import { paginate } from './paginate.js';
+import { paginate, newestFirst } from './paginate.js';
 import type { Db } from './db.js';
 
 interface PurchaseOrderRow {
@@ -144,16 +144,7 @@ export class KnexPurchaseOrderRepository implements PurchaseOrderRepository {
   async list(tenantId: string, query: PageRequest & { status?: PurchaseOrderStatus }): Promise<Page<PurchaseOrder>> {
     const base = this.db('purchase_orders').where({ tenant_id: tenantId });
     if (query.status) base.andWhere({ status: query.status });
-    const page = await paginate<PurchaseOrderRow, PurchaseOrderRow>(
-      base,
-      query,
-      (q) =>
-        q.select('*').orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
-      (row) => row,
-    );
+    const page = await paginate<PurchaseOrderRow, PurchaseOrderRow>(base, query, newestFirst(), (row) => row);
     return { ...page, items: await this.withItems(page.items) };
   }
 
