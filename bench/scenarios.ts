@@ -43,10 +43,13 @@ export interface Scenario {
 const API = '/api/v1/external';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
-/** The scenarios, in the order they run. Every write is sized so that no request of a run is refused. */
+/** The scenarios, in the order they run: the reads, then the writes. */
 export function scenarios(ids: Seeded): Scenario[] {
-  const [reserved, transferred, adjusted, received] = ids.productIds as [string, string, string, string];
-  const paymentPath = () => `${API}/billing/invoices/${pick(ids.openInvoiceIds)}/payments`;
+  return [...readScenarios(ids), ...writeScenarios(ids)];
+}
+
+function readScenarios(ids: Seeded): Scenario[] {
+  const transferred = ids.productIds[1]!;
   return [
     { name: 'GET /products?page=1&limit=10', kind: 'read', path: `${API}/products?page=1&limit=10` },
     { name: 'GET /products?search=sku-1234', kind: 'read', path: `${API}/products?search=sku-1234` },
@@ -54,6 +57,18 @@ export function scenarios(ids: Seeded): Scenario[] {
     { name: 'GET /products/:id', kind: 'read', path: `${API}/products/${transferred}` },
     // 3 lines, one payment, one refund.
     { name: 'GET /billing/invoices/:id', kind: 'read', path: `${API}/billing/invoices/${ids.detailInvoiceId}` },
+  ];
+}
+
+/** Every write is sized so that no request of a run is refused. */
+function writeScenarios(ids: Seeded): Scenario[] {
+  return [...billingWrites(ids), ...stockWrites(ids)];
+}
+
+/** Invoices, their payments and refunds, and a shipment. */
+function billingWrites(ids: Seeded): Scenario[] {
+  const paymentPath = () => `${API}/billing/invoices/${pick(ids.openInvoiceIds)}/payments`;
+  return [
     {
       name: 'POST /billing/invoices (3 items)',
       kind: 'write',
@@ -63,13 +78,6 @@ export function scenarios(ids: Seeded): Scenario[] {
         paymentMethod: 'CASH',
         items: [0, 1, 2].map((k) => ({ productId: ids.productIds[k]!, quantity: k + 1, unitPrice: 19.99 })),
       }),
-    },
-    // Every reservation holds 1 of a stock of 10^9, so none is refused for want of stock.
-    {
-      name: 'POST /products/reserve (1 item)',
-      kind: 'write',
-      path: `${API}/products/reserve`,
-      body: () => ({ warehouseId: ids.warehouseId, items: [{ productId: reserved, quantity: 1 }] }),
     },
     // Payments of 0.01 on one of 50 open invoices (each with an amount due far above a run's total).
     {
@@ -85,6 +93,35 @@ export function scenarios(ids: Seeded): Scenario[] {
       kind: 'write',
       path: `${API}/billing/refunds`,
       body: () => ({ invoiceId: pick(ids.refundInvoiceIds), amount: 0.01, reason: 'Returned', method: 'CARD' }),
+    },
+    {
+      name: 'POST /logistics/shipments',
+      kind: 'write',
+      path: `${API}/logistics/shipments`,
+      body: () => ({
+        reference: 'Order 1042',
+        weightKg: 2.5,
+        codAmount: 49.9,
+        recipient: {
+          name: 'Erika Mustermann',
+          phone: '+49 30 1234567',
+          address: { line1: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+        },
+      }),
+    },
+  ];
+}
+
+/** The stock writes: a reservation, a transfer, an adjustment request, a goods receipt. */
+function stockWrites(ids: Seeded): Scenario[] {
+  const [reserved, transferred, adjusted, received] = ids.productIds as [string, string, string, string];
+  return [
+    // Every reservation holds 1 of a stock of 10^9, so none is refused for want of stock.
+    {
+      name: 'POST /products/reserve (1 item)',
+      kind: 'write',
+      path: `${API}/products/reserve`,
+      body: () => ({ warehouseId: ids.warehouseId, items: [{ productId: reserved, quantity: 1 }] }),
     },
     // 1 of a stock of 10^9 from the main warehouse to the other.
     {
@@ -118,21 +155,6 @@ export function scenarios(ids: Seeded): Scenario[] {
         warehouseId: ids.warehouseId,
         supplierReference: 'DN-7781',
         items: [{ productId: received, quantity: 1, unitCost: 2.4 }],
-      }),
-    },
-    {
-      name: 'POST /logistics/shipments',
-      kind: 'write',
-      path: `${API}/logistics/shipments`,
-      body: () => ({
-        reference: 'Order 1042',
-        weightKg: 2.5,
-        codAmount: 49.9,
-        recipient: {
-          name: 'Erika Mustermann',
-          phone: '+49 30 1234567',
-          address: { line1: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-        },
       }),
     },
   ];

@@ -43,10 +43,9 @@ import { INFRA, type Runtime } from '../tokens.js';
 import { bindFactory, bindGroup, type Bind } from './bind.js';
 
 /**
- * The express app. Each context's route table is bound to its own context's use cases only
- * (the external tables to the external groups, the admin tables to the back-office groups).
+ * Each route table bound to its own context's use cases only (the external tables to the
+ * external groups, the admin tables to the back-office groups).
  */
-/** Each route table bound to its own context's use cases. */
 function bindRouteTables(bind: Bind): void {
   bindGroup(bind, TOKENS.SetupBackOffice, {
     createTenant: TOKENS.CreateTenant,
@@ -59,6 +58,11 @@ function bindRouteTables(bind: Bind): void {
     createProduct: TOKENS.CreateProduct,
     createCustomer: TOKENS.CreateCustomer,
   });
+  bindExternalRoutes(bind);
+  bindAdminRoutes(bind);
+}
+
+function bindExternalRoutes(bind: Bind): void {
   bindFactory(
     bind,
     INFRA.ExternalRoutes,
@@ -83,6 +87,9 @@ function bindRouteTables(bind: Bind): void {
       TOKENS.LogisticsUseCases,
     ],
   );
+}
+
+function bindAdminRoutes(bind: Bind): void {
   bindFactory(
     bind,
     INFRA.AdminRoutes,
