@@ -160,6 +160,23 @@ describe('Read routing on the real adapter: the unit of work and the nonce claim
     await next();
     expect(reads.stats().reads.fallback).to.be.greaterThan(0);
   });
+  it('answers from the primary a read the standby cancels for a conflict with its replay (40001)', async () => {
+    const served: string[] = [];
+    const result = await withCallerWrites(true, async () => {
+      currentContext().integrationId = integrationId;
+      return reads.read(async (db) => {
+        if (db === replicaKnex) {
+          served.push('replica');
+          throw Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' });
+        }
+        served.push('primary');
+        return 'answered';
+      });
+    });
+    expect(result).to.equal('answered');
+    expect(served).to.deep.equal(['replica', 'primary']);
+    expect(fake.up, 'a conflict is no outage: the replica stays in use').to.equal(true);
+  });
 });
 
 function currentContext(): CallerWrites {

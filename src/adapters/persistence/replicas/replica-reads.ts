@@ -50,6 +50,14 @@ export function replicaFor(
 /** The standby had not replayed the caller's write when the read began: the primary answers. */
 class ReplicaBehind extends Error {}
 
+/**
+ * A standby cancels a query whose rows its replay must remove or lock ("canceling statement due
+ * to conflict with recovery", SQLSTATE 40001): a read, so the primary answers it instead.
+ */
+function isRecoveryConflict(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40001';
+}
+
 export interface ReplicaReadsOptions {
   maxLagMs: number;
   /** How often each replica's replay position (and the primary's) is read. */
@@ -122,8 +130,9 @@ export class ReplicaReads {
       this.reads.replica++;
       return result;
     } catch (err) {
-      if (!(err instanceof ReplicaBehind) && !isDatabaseUnavailable(err)) throw err;
-      if (!(err instanceof ReplicaBehind)) this.down(replica, err);
+      const outage = isDatabaseUnavailable(err);
+      if (!outage && !(err instanceof ReplicaBehind) && !isRecoveryConflict(err)) throw err;
+      if (outage) this.down(replica, err);
       this.reads.fallback++;
       return work(this.primary);
     }
