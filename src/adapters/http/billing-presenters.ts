@@ -9,17 +9,15 @@ import { PAYMENT_STATUS, type Payment } from '../../domain/billing/payment.js';
 import type { Refund } from '../../domain/billing/refund.js';
 import { invoiceView, noteView } from '../shared/billing-views.js';
 import type {
-  CreditNoteData,
   CustomerData,
-  DebitNoteData,
   InvoiceData,
   InvoiceDetailData,
   InvoiceSummaryData,
-  IssuedNoteData,
   PaymentData,
   RecordedPaymentData,
   RefundData,
 } from '../shared/responses/billing.js';
+import type { CreditNoteData, DebitNoteData, IssuedNoteData } from '../shared/responses/billing-notes.js';
 
 /**
  * Invoices and notes → response objects (spec 2.5, 2.7, 2.8 plus the fields

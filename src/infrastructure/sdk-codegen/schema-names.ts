@@ -5,6 +5,7 @@ import { Kind, type TSchema } from '@sinclair/typebox';
 import * as accessResponses from '../../adapters/shared/responses/access.js';
 import * as approvalsResponses from '../../adapters/shared/responses/approvals.js';
 import * as billingResponses from '../../adapters/shared/responses/billing.js';
+import * as billingNoteResponses from '../../adapters/shared/responses/billing-notes.js';
 import * as commonResponses from '../../adapters/shared/responses/common.js';
 import * as eventResponses from '../../adapters/shared/responses/events.js';
 import * as gatewayResponses from '../../adapters/shared/responses/gateway.js';
@@ -60,6 +61,7 @@ const RESPONSES: Record<string, Module> = {
   access: accessResponses,
   approvals: approvalsResponses,
   billing: billingResponses,
+  'billing-notes': billingNoteResponses,
   common: commonResponses,
   events: eventResponses,
   gateway: gatewayResponses,

@@ -14,17 +14,8 @@ import type {
   RecordPaymentBody,
   VoidInvoiceBody,
 } from './requests.js';
-import type {
-  CreditNote,
-  Customer,
-  DebitNote,
-  Invoice,
-  InvoiceDetail,
-  InvoiceSummary,
-  IssuedNote,
-  RecordedPayment,
-  Refund,
-} from './responses/billing.js';
+import type { Customer, Invoice, InvoiceDetail, InvoiceSummary, RecordedPayment, Refund } from './responses/billing.js';
+import type { CreditNote, DebitNote, IssuedNote } from './responses/billing-notes.js';
 
 /** The typed methods of the external API's Billing routes: one per route, named by its operationId. */
 export class BillingApi {

@@ -3,6 +3,7 @@
 
 export type * from './requests.js';
 export type * from './responses/billing.js';
+export type * from './responses/billing-notes.js';
 export type * from './responses/common.js';
 export type * from './responses/gateway.js';
 export type * from './responses/inventory.js';

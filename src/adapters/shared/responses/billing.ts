@@ -1,9 +1,9 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { PAYMENT_METHODS } from '../../../domain/billing/invoice-line.js';
 import { INVOICE_STATUSES } from '../../../domain/billing/invoice.machine.js';
-import { NOTE_STATUSES } from '../../../domain/billing/note.machine.js';
 import { PAYMENT_STATUS } from '../../../domain/billing/payment.js';
-import { DecidedBy, Decimal, Id, NullableString, Timestamp } from './common.js';
+import { InvoiceNoteData } from './billing-notes.js';
+import { closed, DecidedBy, Decimal, Id, NullableString, Timestamp } from './common.js';
 
 /**
  * The `data` of every billing answer (spec 2.5, 2.7, 2.8 and the fields added to it), declared once:
@@ -11,16 +11,12 @@ import { DecidedBy, Decimal, Id, NullableString, Timestamp } from './common.js';
  * billing methods return their static types.
  */
 
-const closed = <T extends Record<string, TSchema>>(properties: T, description?: string) =>
-  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
-
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 const MethodValue = Type.Union(
   PAYMENT_METHODS.map((m) => Type.Literal(m)),
   { description: 'How the invoice is (or was) paid.' },
 );
 const InvoiceStatus = Type.Union(INVOICE_STATUSES.map((s) => Type.Literal(s)));
-const NoteStatus = Type.Union(NOTE_STATUSES.map((s) => Type.Literal(s)));
 
 export const CustomerData = closed(
   {
@@ -158,48 +154,8 @@ export const RefundData = closed(
   'A refund of an invoice.',
 );
 
-/** The fields every note response has, beside its `creditNoteNumber` or `debitNoteNumber`. */
-const NoteFields = {
-  id: Id,
-  amount: Type.Number({ description: 'Gross: what the note takes off (credit) or adds to (debit) the invoice.' }),
-  taxAmount: Type.Number({
-    description:
-      "amount × the invoice's taxAmount / its totalAmount, rounded half-up to cents (0 when the total is 0).",
-  }),
-  untaxedAmount: Type.Number({ description: 'amount − taxAmount.' }),
-  status: NoteStatus,
-  invoiceId: Id,
-  reason: Type.String(),
-  branchId: Id,
-  voidReason: NullableString,
-  approvedAt: NullableTimestamp,
-  approvedBy: DecidedBy('Who approved it', 'unless APPROVED'),
-  voidedAt: NullableTimestamp,
-  voidedBy: DecidedBy('Who voided it', 'unless VOIDED'),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-};
-
-export const CreditNoteData = closed({ creditNoteNumber: Type.String(), ...NoteFields }, 'A credit note.');
-export const DebitNoteData = closed({ debitNoteNumber: Type.String(), ...NoteFields }, 'A debit note.');
-/** A note of either kind (the back office's approve and void answer the note they changed). */
-export const NoteData = Type.Union([CreditNoteData, DebitNoteData]);
-
-/** POST /billing/notes: what the per-type endpoint answers, plus `type`. */
-export const IssuedNoteData = Type.Union([
-  closed({ type: Type.Literal('CREDIT'), creditNoteNumber: Type.String(), ...NoteFields }, 'A credit note.'),
-  closed({ type: Type.Literal('DEBIT'), debitNoteNumber: Type.String(), ...NoteFields }, 'A debit note.'),
-]);
-
-/** One entry of an invoice's `payments`, `refunds`, `creditNotes` or `debitNotes`. */
+/** One entry of an invoice's `payments` or `refunds`. */
 const DocumentEntry = { id: Id, number: Type.String(), amount: Decimal };
-const NoteEntry = {
-  ...DocumentEntry,
-  taxAmount: NoteFields.taxAmount,
-  untaxedAmount: NoteFields.untaxedAmount,
-  status: NoteStatus,
-  createdAt: Timestamp,
-};
 
 /** GET /billing/invoices/:id: the invoice with its payments, refunds and notes. */
 export const InvoiceDetailData = closed(
@@ -224,8 +180,8 @@ export const InvoiceDetailData = closed(
         createdAt: Timestamp,
       }),
     ),
-    creditNotes: Type.Array(closed(NoteEntry)),
-    debitNotes: Type.Array(closed(NoteEntry)),
+    creditNotes: Type.Array(InvoiceNoteData),
+    debitNotes: Type.Array(InvoiceNoteData),
   },
   'An invoice with its lines, payments, refunds and notes.',
 );

@@ -1,5 +1,5 @@
 import { AUTH_FAILURE_CODES } from '../../../domain/access/errors.js';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /**
  * The envelope of every answer (spec 2.1), declared once: the OpenAPI
@@ -95,3 +95,7 @@ export const DecidedBy = (who: string, nullWhen: string) =>
   Type.Union([Type.String({ examples: ['jane@example.com'] }), Type.Null()], {
     description: `${who}: the back-office caller's email, or \`bootstrap\`; null ${nullWhen}, and on records decided before staff signed in.`,
   });
+
+/** An object schema that accepts no other properties: every response `data` is one. */
+export const closed = <T extends TProperties>(properties: T, description?: string) =>
+  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });

@@ -11,14 +11,8 @@ import {
 import { PaymentExceedsAmountDue } from '../../../../domain/billing/errors.js';
 import { RecordPaymentBody, VoidNoteBody } from '../../../../application/billing/commands.js';
 import { PageQuery } from '../../../../application/shared/schemas.js';
-import {
-  CreditNoteData,
-  DebitNoteData,
-  InvoiceData,
-  PaymentData,
-  RecordedPaymentData,
-  RefundData,
-} from '../../../shared/responses/billing.js';
+import { InvoiceData, PaymentData, RecordedPaymentData, RefundData } from '../../../shared/responses/billing.js';
+import { CreditNoteData, DebitNoteData } from '../../../shared/responses/billing-notes.js';
 
 const ADMIN_TAG = 'Back office: Billing';
 

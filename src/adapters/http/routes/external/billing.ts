@@ -30,16 +30,14 @@ import {
   VoidInvoiceBody,
 } from '../../../../application/billing/commands.js';
 import {
-  CreditNoteData,
   CustomerData,
-  DebitNoteData,
   InvoiceData,
   InvoiceDetailData,
   InvoiceSummaryData,
-  IssuedNoteData,
   RecordedPaymentData,
   RefundData,
 } from '../../../shared/responses/billing.js';
+import { CreditNoteData, DebitNoteData, IssuedNoteData } from '../../../shared/responses/billing-notes.js';
 
 const TAG = 'Billing';
 

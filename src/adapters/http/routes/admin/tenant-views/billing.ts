@@ -7,14 +7,13 @@ import {
   ListRefundsQuery,
 } from '../../../../../application/billing/commands.js';
 import {
-  CreditNoteData,
   CustomerData,
-  DebitNoteData,
   InvoiceDetailData,
   InvoiceSummaryData,
   PaymentData,
   RefundData,
 } from '../../../../shared/responses/billing.js';
+import { CreditNoteData, DebitNoteData } from '../../../../shared/responses/billing-notes.js';
 import {
   presentCreditNote,
   presentCustomer,
