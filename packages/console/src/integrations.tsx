@@ -150,18 +150,7 @@ export function IntegrationCreate() {
           <TenantSetupInputs />
           <SelectInput source="role" label="Role" choices={ROLES} validate={required()} />
           <TextInput source="clientName" label="Client name" validate={required()} />
-          <TextInput
-            source="allowedIps"
-            label="Allowed IPs"
-            helperText="Addresses or CIDRs, comma-separated; empty: any"
-          />
-          <TextInput source="webhookUrl" label="Webhook URL" type="url" />
-          <TextInput
-            source="webhookEvents"
-            label="Webhook events"
-            helperText="Event names, comma-separated; empty: all"
-          />
-          <BooleanInput source="requireSignedReads" label="Require signed reads" />
+          <AccessAndWebhookInputs />
         </SimpleForm>
       </Create>
       <SecretsDialog
@@ -172,6 +161,18 @@ export function IntegrationCreate() {
           redirect('list', 'integrations');
         }}
       />
+    </>
+  );
+}
+
+/** Who may call (allowed IPs, signed reads) and where its webhooks go: the same fields on create and edit. */
+function AccessAndWebhookInputs() {
+  return (
+    <>
+      <TextInput source="allowedIps" label="Allowed IPs" helperText="Addresses or CIDRs, comma-separated; empty: any" />
+      <TextInput source="webhookUrl" label="Webhook URL" type="url" />
+      <TextInput source="webhookEvents" label="Webhook events" helperText="Event names, comma-separated; empty: all" />
+      <BooleanInput source="requireSignedReads" label="Require signed reads" />
     </>
   );
 }
@@ -296,18 +297,7 @@ export function IntegrationEdit() {
           <TextField source="clientName" label="Client name" />
           <TextField source="clientId" label="Client id" />
           <BooleanInput source="active" label="Active" />
-          <TextInput
-            source="allowedIps"
-            label="Allowed IPs"
-            helperText="Addresses or CIDRs, comma-separated; empty: any"
-          />
-          <TextInput source="webhookUrl" label="Webhook URL" type="url" />
-          <TextInput
-            source="webhookEvents"
-            label="Webhook events"
-            helperText="Event names, comma-separated; empty: all"
-          />
-          <BooleanInput source="requireSignedReads" label="Require signed reads" />
+          <AccessAndWebhookInputs />
           <NumberInput
             source="rateLimitPerMinute"
             label="Rate limit per minute"
