@@ -112,6 +112,8 @@ async function startServers(): Promise<Servers> {
       '--max-old-space-size=128',
       // BENCH_CPU_PROF=<dir>: write the service's V8 CPU profile there (open it in Chrome's DevTools).
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_SERVICE_NODE_FLAGS="--flag ...": extra Node flags for the service alone (A/B runs of runtime settings).
+      ...(process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       'dist/src/infrastructure/main.js',
       'api',
     ],

@@ -488,6 +488,38 @@ describe('e2e: inventory roadmap (catalogue, transfers, reservations, purchase o
         .first();
       expect(Number(level.reserved)).to.equal(3);
     });
+
+    it("a transfer short of stock frees the source warehouse's expired holds and moves what they held; a live hold still counts", async () => {
+      const p = await product();
+      await stockIn(p.id, 4);
+      const hold = async (quantity: number) =>
+        body(
+          await inv.request('POST', '/products/reserve', {
+            warehouseId: a.warehouseId,
+            items: [{ productId: p.id, quantity }],
+          }),
+        ).data as { id: string };
+      const expired = await hold(3);
+      const live = await hold(1);
+      // The first hold's expiry passes with no sweep: its row still says ACTIVE and holds 3.
+      await svc.database
+        .knex('reservations')
+        .where({ id: expired.id })
+        .update({ created_at: new Date(Date.now() - 2000), expires_at: new Date(Date.now() - 1000) });
+      const transfer = (quantity: number) =>
+        inv.request('POST', '/products/transfer', {
+          fromWarehouseId: a.warehouseId,
+          toWarehouseId: secondWarehouse,
+          items: [{ productId: p.id, quantity }],
+        });
+      await expectRefused(await transfer(4), 400, 'INSUFFICIENT_STOCK', 'Row 1: Insufficient available stock');
+      // That refusal rolled back its sweep too.
+      expect((await svc.database.knex('reservations').where({ id: expired.id }).first()).status).to.equal('ACTIVE');
+      expect((await transfer(3)).status).to.equal(201);
+      expect((await svc.database.knex('reservations').where({ id: expired.id }).first()).status).to.equal('EXPIRED');
+      expect((await svc.database.knex('reservations').where({ id: live.id }).first()).status).to.equal('ACTIVE');
+      expect(await stockOf(p.id)).to.include({ onHand: 1, reserved: 1, available: 0 });
+    });
   });
 
   describe('purchase orders and goods receipt', () => {

@@ -17,7 +17,7 @@ import {
 } from './adjustment-request.mapper.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { paginate, newestFirst } from './paginate.js';
-import type { Db, SeenAggregates } from './db.js';
+import { insertTogether, type Db, type SeenAggregates } from './db.js';
 
 export class KnexAdjustmentRequestRepository implements AdjustmentRequestRepository {
   constructor(
@@ -27,8 +27,10 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
 
   async add(request: AdjustmentRequest): Promise<void> {
     this.seen.add(request);
-    await this.db('stock_adjustment_requests').insert(toAdjustmentRequestRow(request));
-    await this.db('stock_adjustment_items').insert(toAdjustmentItemRows(request));
+    await insertTogether(this.db, [
+      { table: 'stock_adjustment_requests', rows: [toAdjustmentRequestRow(request)] },
+      { table: 'stock_adjustment_items', rows: toAdjustmentItemRows(request) },
+    ]);
   }
 
   async findById(tenantId: string, id: string): Promise<AdjustmentRequest | null> {

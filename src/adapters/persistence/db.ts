@@ -53,3 +53,30 @@ export function prepared<R = unknown>(db: Db, sql: string, bindings: readonly Kn
 export function preparedQuery<Q extends Knex.QueryBuilder>(query: Q): Q {
   return named(query.client, query, () => query.toSQL().sql);
 }
+
+/**
+ * Inserts rows into several tables in one statement, where an INSERT each would cost a round
+ * trip each: a document's row and its items', say. Each table's rows go as one JSON array
+ * (`json_populate_recordset` of the table's own row type, so each value takes its column's
+ * type), so the statement's text is the same however many rows: it is prepared. Foreign keys
+ * between them are checked at the statement's end, when all are in. Every row of a table has
+ * the same keys: its columns.
+ */
+export async function insertTogether(
+  db: Db,
+  inserts: readonly { table: string; rows: readonly object[] }[],
+): Promise<void> {
+  const filled = inserts.filter((i) => i.rows.length > 0);
+  if (filled.length === 0) return;
+  const ctes = filled.map(({ table, rows }, n) => {
+    const columns = Object.keys(rows[0]!)
+      .map((c) => `"${c}"`)
+      .join(', ');
+    return `i${n} AS (INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::"${table}", ?::json))`;
+  });
+  await prepared(
+    db,
+    `WITH ${ctes.join(', ')} SELECT 1`,
+    filled.map((i) => JSON.stringify(i.rows)),
+  );
+}

@@ -4,7 +4,7 @@ import type { Page } from '../../application/ports/pagination.js';
 import { Reservation, type ReservationStatus } from '../../domain/inventory/reservation.js';
 import { EXPIRY_MOVE, reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import type { Db } from './db.js';
+import { insertTogether, type Db } from './db.js';
 import { paginate } from './paginate.js';
 import { expirable, expiredUnswept, pastExpiry } from './reservation-sql.js';
 
@@ -75,7 +75,7 @@ export class KnexReservationRepository implements ReservationRepository {
 
   async add(reservation: Reservation): Promise<void> {
     const s = reservation.state();
-    await this.db('reservations').insert({
+    const row = {
       tenant_id: s.tenantId,
       id: s.id,
       number: s.number,
@@ -88,16 +88,18 @@ export class KnexReservationRepository implements ReservationRepository {
       expires_at: s.expiresAt,
       created_at: s.createdAt,
       updated_at: s.updatedAt,
-    } satisfies ReservationRow);
-    await this.db('reservation_items').insert(
-      s.items.map((i): ReservationItemRow => ({
-        tenant_id: s.tenantId,
-        reservation_id: s.id,
-        row_no: i.row,
-        product_id: i.productId,
-        quantity: i.quantity.toString(),
-      })),
-    );
+    } satisfies ReservationRow;
+    const items = s.items.map((i): ReservationItemRow => ({
+      tenant_id: s.tenantId,
+      reservation_id: s.id,
+      row_no: i.row,
+      product_id: i.productId,
+      quantity: i.quantity.toString(),
+    }));
+    await insertTogether(this.db, [
+      { table: 'reservations', rows: [row] },
+      { table: 'reservation_items', rows: items },
+    ]);
   }
 
   async findById(tenantId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<Reservation | null> {

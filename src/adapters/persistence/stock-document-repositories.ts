@@ -10,7 +10,7 @@ import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-d
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { paginate } from './paginate.js';
-import type { Db } from './db.js';
+import { insertTogether, type Db } from './db.js';
 
 export { KnexPurchaseOrderRepository } from './purchase-order-repository.js';
 
@@ -137,7 +137,7 @@ export class KnexTransferRepository implements TransferRepository {
   constructor(private readonly db: Db) {}
 
   async add(t: StockTransfer): Promise<void> {
-    await this.db('stock_transfers').insert({
+    const row = {
       tenant_id: t.tenantId,
       id: t.id,
       number: t.number,
@@ -148,16 +148,18 @@ export class KnexTransferRepository implements TransferRepository {
       integration_id: t.integrationId,
       reference: t.reference,
       created_at: t.createdAt,
-    } satisfies TransferRow);
-    await this.db('stock_transfer_items').insert(
-      t.items.map((i): TransferItemRow => ({
-        tenant_id: t.tenantId,
-        transfer_id: t.id,
-        row_no: i.row,
-        product_id: i.productId,
-        quantity: i.quantity.toString(),
-      })),
-    );
+    } satisfies TransferRow;
+    const items = t.items.map((i): TransferItemRow => ({
+      tenant_id: t.tenantId,
+      transfer_id: t.id,
+      row_no: i.row,
+      product_id: i.productId,
+      quantity: i.quantity.toString(),
+    }));
+    await insertTogether(this.db, [
+      { table: 'stock_transfers', rows: [row] },
+      { table: 'stock_transfer_items', rows: items },
+    ]);
   }
 
   async findById(tenantId: string, id: string): Promise<StockTransfer | null> {
@@ -197,7 +199,7 @@ export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
   constructor(private readonly db: Db) {}
 
   async add(g: GoodsReceipt): Promise<void> {
-    await this.db('goods_receipts').insert({
+    const row = {
       tenant_id: g.tenantId,
       id: g.id,
       number: g.number,
@@ -208,17 +210,19 @@ export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
       integration_id: g.integrationId,
       supplier_reference: g.supplierReference,
       created_at: g.createdAt,
-    } satisfies GoodsReceiptRow);
-    await this.db('goods_receipt_items').insert(
-      g.items.map((i): GoodsReceiptItemRow => ({
-        tenant_id: g.tenantId,
-        receipt_id: g.id,
-        row_no: i.row,
-        product_id: i.productId,
-        quantity: i.quantity.toString(),
-        unit_cost: i.unitCost?.toString() ?? null,
-      })),
-    );
+    } satisfies GoodsReceiptRow;
+    const items = g.items.map((i): GoodsReceiptItemRow => ({
+      tenant_id: g.tenantId,
+      receipt_id: g.id,
+      row_no: i.row,
+      product_id: i.productId,
+      quantity: i.quantity.toString(),
+      unit_cost: i.unitCost?.toString() ?? null,
+    }));
+    await insertTogether(this.db, [
+      { table: 'goods_receipts', rows: [row] },
+      { table: 'goods_receipt_items', rows: items },
+    ]);
   }
 
   async findById(tenantId: string, id: string): Promise<GoodsReceipt | null> {

@@ -7,7 +7,7 @@ import type {
 import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import type { Db } from './db.js';
+import { prepared, type Db } from './db.js';
 import { expiredUnswept } from './reservation-sql.js';
 
 /** The domain's bounds of a stock level, as the parameters of `BETWEEN ? AND ?`. */
@@ -70,6 +70,24 @@ export class KnexStockRepository implements StockRepository {
       .whereIn('product_id', [...productIds])
       .select('product_id', 'quantity');
     return new Map(rows.map((r) => [r.product_id, Quantity.of(r.quantity)]));
+  }
+
+  async findTargets(
+    tenantId: string,
+    warehouseIds: readonly string[],
+    productIds: readonly string[],
+  ): Promise<{ warehouses: Set<string>; products: Set<string> }> {
+    const { rows } = await prepared<{ rows: { warehouse: boolean; id: string }[] }>(
+      this.db,
+      `SELECT true AS warehouse, id FROM warehouses WHERE tenant_id = ? AND id = ANY(?::uuid[])
+       UNION ALL
+       SELECT false, id FROM products WHERE tenant_id = ? AND id = ANY(?::uuid[])`,
+      [tenantId, [...warehouseIds], tenantId, [...productIds]],
+    );
+    return {
+      warehouses: new Set(rows.filter((r) => r.warehouse).map((r) => r.id)),
+      products: new Set(rows.filter((r) => !r.warehouse).map((r) => r.id)),
+    };
   }
 
   async findAvailable(

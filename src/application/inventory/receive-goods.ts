@@ -1,6 +1,5 @@
 import type { KeyedWrite } from '../ports/gateway-ports.js';
 import {
-  ProductNotFound,
   PurchaseOrderInvalidState,
   PurchaseOrderNotFound,
   ReceiptWarehouseMismatch,
@@ -12,13 +11,12 @@ import type { GoodsReceipt, GoodsReceiptItem } from '../../domain/inventory/stoc
 import { movementEntry, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import { stockLinesOf } from '../../domain/inventory/stock-lines.js';
 import { Money } from '../../domain/shared/money.js';
-import { WarehouseNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { ReceiveGoodsCommand } from './commands.js';
-import { takeInProductOrder } from './stock-order.js';
+import { requireStockTargets, takeInProductOrder } from './stock-order.js';
 
 /**
  * `POST /goods-receipt`, one transaction: stock in (onHand grows), one
@@ -33,9 +31,7 @@ import { takeInProductOrder } from './stock-order.js';
  */
 export class ReceiveGoods {
   constructor(
-    private readonly uow: UnitOfWork<
-      'warehouses' | 'products' | 'stock' | 'purchaseOrders' | 'documentNumbers' | 'goodsReceipts' | 'stockLedger'
-    >,
+    private readonly uow: UnitOfWork<'stock' | 'purchaseOrders' | 'documentNumbers' | 'goodsReceipts' | 'stockLedger'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -61,13 +57,7 @@ export class ReceiveGoods {
         items = order.receive(lines, now);
       } else {
         warehouseId = command.warehouseId!;
-        if (!(await r.warehouses.findById(tenantId, warehouseId))) throw new WarehouseNotFound();
-        const existing = await r.products.findExistingIds(
-          tenantId,
-          lines.map((l) => l.productId),
-        );
-        const missing = lines.find((l) => !existing.has(l.productId));
-        if (missing) throw new ProductNotFound(missing.row);
+        await requireStockTargets(r.stock, tenantId, [warehouseId], lines);
         items = lines.map((l) => ({ ...l, unitCost: l.unitCost === undefined ? null : Money.of(l.unitCost) }));
       }
 

@@ -1,7 +1,7 @@
 import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { AdjustmentRequest, firstShortfall, itemsOf } from '../../domain/inventory/adjustment-request.js';
-import { InsufficientAvailableStock, ProductNotFound } from '../../domain/inventory/errors.js';
-import { WarehouseNotFound } from '../../domain/organization/errors.js';
+import { InsufficientAvailableStock } from '../../domain/inventory/errors.js';
+import { requireStockTargets } from './stock-order.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -18,7 +18,7 @@ import type { RequestAdjustmentCommand } from './commands.js';
  */
 export class RequestAdjustment {
   constructor(
-    private readonly uow: UnitOfWork<'warehouses' | 'products' | 'stock' | 'documentNumbers' | 'adjustmentRequests'>,
+    private readonly uow: UnitOfWork<'stock' | 'documentNumbers' | 'adjustmentRequests'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -28,11 +28,7 @@ export class RequestAdjustment {
     const { warehouseId } = command;
     const items = itemsOf(command.items);
     return this.uow.run(async (r) => {
-      if (!(await r.warehouses.findById(tenantId, warehouseId))) throw new WarehouseNotFound();
-      const productIds = [...new Set(items.map((i) => i.productId))];
-      const existing = await r.products.findExistingIds(tenantId, productIds);
-      const missing = items.find((i) => !existing.has(i.productId));
-      if (missing) throw new ProductNotFound(missing.row);
+      await requireStockTargets(r.stock, tenantId, [warehouseId], items);
 
       const outgoing = [...new Set(items.filter((i) => i.type === 'STOCK_OUT').map((i) => i.productId))];
       if (outgoing.length > 0) {

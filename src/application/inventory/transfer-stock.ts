@@ -1,30 +1,27 @@
 import type { KeyedWrite } from '../ports/gateway-ports.js';
-import { InsufficientAvailableStock, ProductNotFound, StockLevelLimitExceeded } from '../../domain/inventory/errors.js';
+import { InsufficientAvailableStock, StockLevelLimitExceeded } from '../../domain/inventory/errors.js';
 import { newTransfer, type StockTransfer } from '../../domain/inventory/stock-documents.js';
 import { movementEntry, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import { distinctStockLinesOf } from '../../domain/inventory/stock-lines.js';
-import { WarehouseNotFound } from '../../domain/organization/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { TransferStockCommand } from './commands.js';
-import { takeInProductOrder } from './stock-order.js';
+import { freeingExpiredHolds, requireStockTargets, takeInProductOrder } from './stock-order.js';
 
 /**
  * `POST /products/transfer`: moves every item from one warehouse of the tenant
  * to another (any branches), immediately and atomically, numbered `TRF-`, with one
- * TRANSFER_OUT and one TRANSFER_IN ledger entry per item. Only available stock moves: the
- * source warehouse's expired reservations are freed first, then each row is a conditional
- * decrement. Errors in order: SameWarehouseTransfer, DuplicateProductRow (400);
+ * TRANSFER_OUT and one TRANSFER_IN ledger entry per item. Only available stock moves: each
+ * row is a conditional decrement, and one short of stock has the source warehouse's expired
+ * reservations freed and is tried once more (`freeingExpiredHolds`). Errors in order: SameWarehouseTransfer, DuplicateProductRow (400);
  * WarehouseNotFound; ProductNotFound(row); InsufficientAvailableStock(row) (400);
  * StockLevelLimitExceeded(row) (409). Nothing is written on any error.
  */
 export class TransferStock {
   constructor(
-    private readonly uow: UnitOfWork<
-      'warehouses' | 'products' | 'stock' | 'reservations' | 'documentNumbers' | 'transfers' | 'stockLedger'
-    >,
+    private readonly uow: UnitOfWork<'stock' | 'reservations' | 'documentNumbers' | 'transfers' | 'stockLedger'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -47,22 +44,16 @@ export class TransferStock {
     });
     const { fromWarehouseId: from, toWarehouseId: to, createdAt: now } = draft;
     return this.uow.run(async (r) => {
-      for (const id of [from, to]) if (!(await r.warehouses.findById(tenantId, id))) throw new WarehouseNotFound();
-      const existing = await r.products.findExistingIds(
-        tenantId,
-        lines.map((l) => l.productId),
-      );
-      const missing = lines.find((l) => !existing.has(l.productId));
-      if (missing) throw new ProductNotFound(missing.row);
+      await requireStockTargets(r.stock, tenantId, [from, to], lines);
 
-      await r.reservations.expireDue(now, { tenantId, warehouseId: from });
+      const take = freeingExpiredHolds(() => r.reservations.expireDue(now, { tenantId, warehouseId: from }));
       const balances = new Map<
         number,
         { out: StockLedgerEntry['balanceAfter']; in: StockLedgerEntry['balanceAfter'] }
       >();
       await takeInProductOrder(lines, async (line) => {
-        const out = await r.stock.decreaseIfAvailable(tenantId, from, line.productId, line.quantity, now);
-        if (out === null) throw new InsufficientAvailableStock(line.row, 'request');
+        const out = await take(() => r.stock.decreaseIfAvailable(tenantId, from, line.productId, line.quantity, now));
+        if (!out) throw new InsufficientAvailableStock(line.row, 'request');
         const into = await r.stock.increaseIfRoom(tenantId, to, line.productId, line.quantity, now);
         if (into === null) throw new StockLevelLimitExceeded(line.row);
         balances.set(line.row, { out, in: into });

@@ -120,6 +120,15 @@ export interface LowStockSummary {
  * sweep has freed yet (a reservation stops holding stock at `expiresAt`).
  */
 export interface StockRepository {
+  /**
+   * Which of `warehouseIds` and of `productIds` are the tenant's, in one statement: what a stock
+   * write checks before it takes any lock (`requireStockTargets`).
+   */
+  findTargets(
+    tenantId: string,
+    warehouseIds: readonly string[],
+    productIds: readonly string[],
+  ): Promise<{ warehouses: Set<string>; products: Set<string> }>;
   /** What the warehouse holds of each of `productIds` (absent from the map: 0). */
   findOnHand(tenantId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Quantity>>;
   /** What may be taken of each of `productIds` at `now` (absent from the map: 0). */
