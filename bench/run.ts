@@ -20,6 +20,7 @@ import {
   reportWebhooks,
   type Measured,
   type Row,
+  type ScaleMeasure,
   type WebhookResult,
 } from './report.js';
 import { scenarios, seed, type Scenario, type Seeded } from './scenarios.js';
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
     }
     const scale = await scaleStep(servers);
     rows.push(...scale.rows);
-    report(rows, { peakRssMb: service.peakRssMb(), small: scale.small, large: scale.large });
+    report(rows, { peakRssMb: service.peakRssMb(), ...scale });
     failIfNot2xx(rows);
   } finally {
     await service.stop();
@@ -85,6 +86,12 @@ async function main(): Promise<void> {
   }
   if (only === undefined) webhookScenario();
   console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** With BENCH_CPU_PROF=<dir>: the Node flags that write a process's V8 CPU profile in <dir>/<name>. */
+function cpuProfile(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${name}`] : [];
 }
 
 /** An emptied, migrated, seeded database; the service (compiled, as `npm run start:api`) and the baseline on it. */
@@ -110,8 +117,8 @@ async function startServers(): Promise<Servers> {
     // The same command line as `npm run start:api`.
     [
       '--max-old-space-size=128',
-      // BENCH_CPU_PROF=<dir>: write the service's V8 CPU profile there (open it in Chrome's DevTools).
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_CPU_PROF=<dir>: write the service's V8 CPU profile in <dir>/service (open it in Chrome's DevTools).
+      ...cpuProfile('service'),
       // BENCH_SERVICE_NODE_FLAGS="--flag ...": extra Node flags for the service alone (A/B runs of runtime settings).
       ...(process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       'dist/src/infrastructure/main.js',
@@ -139,7 +146,7 @@ async function startServers(): Promise<Servers> {
   });
   const baseline = await startChild(
     'node',
-    ['--import', 'tsx', 'bench/baseline.ts'],
+    [...cpuProfile('baseline'), '--import', 'tsx', 'bench/baseline.ts'],
     {
       DATABASE_URL: databaseUrl,
       PORT: String(baselinePort),
@@ -202,35 +209,44 @@ async function loadScenarios(servers: Servers, selected: Scenario[]): Promise<Ro
   return rows;
 }
 
-/** Scale: list and search p50 at 10,000 and at SCALE_PRODUCTS products (service only, 1 connection). */
+/**
+ * Scale: at 10,000 and at SCALE_PRODUCTS products (service only, 1 connection), the list, a
+ * search with one match at every size (`0001234`: one product's zero-padded name) and one whose
+ * matches grow with the catalogue (`sku-1234`: SKU-1234, then SKU-12340…, SKU-123400…: 1 match at
+ * 10k, 11 at 100k, 111 at 1M).
+ */
 async function scaleStep(servers: Servers) {
-  const [list, search] = scenarios(servers.ids);
-  const prepare = { list: requestsOf(list!, servers.creds), search: requestsOf(search!, servers.creds) };
-  const paths = { list: list!.path, search: search!.path };
-  // ROUNDS runs of each at one connection, list and search interleaved, medians: one noisy
-  // stretch of this shared machine should not decide the ratio (CPU per request shows the work).
+  const [list, growing] = scenarios(servers.ids);
+  const oneMatch: Scenario = {
+    name: 'one-match search',
+    kind: 'read',
+    path: `${list!.path.split('?')[0]}?search=0001234`,
+  };
+  const which = { list: list!, oneMatch, growing: growing! };
+  const names = Object.keys(which) as ScaleMeasure[];
+  // ROUNDS runs of each at one connection, interleaved, medians: one noisy stretch of this
+  // shared machine should not decide the ratio (CPU per request shows the work).
   const atThisSize = async () => {
-    const runs = { list: [] as Measured[], search: [] as Measured[] };
+    const runs = Object.fromEntries(names.map((n) => [n, [] as Measured[]])) as Record<ScaleMeasure, Measured[]>;
     for (let r = 0; r < ROUNDS; r++) {
-      for (const which of ['list', 'search'] as const) {
-        const run = { path: paths[which], connections: 1, duration: DURATION, prepare: prepare[which].service };
+      for (const n of names) {
+        const prepare = requestsOf(which[n], servers.creds).service;
+        const run = { path: which[n].path, connections: 1, duration: DURATION, prepare };
         const url = `http://127.0.0.1:${servers.servicePort}`;
-        runs[which].push(await measured(servers.service, () => load({ url, ...run })));
+        runs[n].push(await measured(servers.service, () => load({ url, ...run })));
       }
     }
-    return { list: medianOf(runs.list), search: medianOf(runs.search) };
+    return Object.fromEntries(names.map((n) => [n, medianOf(runs[n])])) as Record<ScaleMeasure, Measured>;
   };
   const small = await atThisSize();
   await growProducts(servers.db.knex, servers.ids.tenantId, 10_000, SCALE_PRODUCTS);
   const large = await atThisSize();
   const k = `${SCALE_PRODUCTS / 1000}k`;
-  const rows: Row[] = [
-    { scenario: 'list p50 @ 10k products (1 conn)', svc: small.list },
-    { scenario: `list p50 @ ${k} products (1 conn)`, svc: large.list },
-    { scenario: 'search p50 @ 10k products (1 conn)', svc: small.search },
-    { scenario: `search p50 @ ${k} products (1 conn)`, svc: large.search },
-  ];
-  return { rows, small, large };
+  const rows: Row[] = names.flatMap((n) => [
+    { scenario: `${which[n].path.split('?')[1]} p50 @ 10k products (1 conn)`, svc: small[n] },
+    { scenario: `${which[n].path.split('?')[1]} p50 @ ${k} products (1 conn)`, svc: large[n] },
+  ]);
+  return { rows, small, large, largeProducts: SCALE_PRODUCTS };
 }
 
 /**
