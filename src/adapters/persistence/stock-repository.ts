@@ -8,6 +8,8 @@ import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../d
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { prepared, type Db } from './db.js';
+import type { Product } from '../../domain/inventory/product.js';
+import { toProduct, type ProductRow } from './product.mapper.js';
 import { expiredUnswept } from './reservation-sql.js';
 
 /** The domain's bounds of a stock level, as the parameters of `BETWEEN ? AND ?`. */
@@ -122,18 +124,36 @@ export class KnexStockRepository implements StockRepository {
     return new Map(rows.map((r) => [r.product_id, levelOf(r)]));
   }
 
-  async findByProduct(tenantId: string, productId: string, now: Date): Promise<WarehouseStock[]> {
-    const { rows } = await this.db.raw<{
-      rows: { warehouse_id: string; warehouse_name: string; on_hand: string; reserved: string }[];
-    }>(
-      `SELECT s.warehouse_id, w.name AS warehouse_name, s.quantity AS on_hand, ${HELD_AT} AS reserved
-       FROM stock_levels s
-       JOIN warehouses w ON w.tenant_id = s.tenant_id AND w.id = s.warehouse_id
-       WHERE s.tenant_id = ? AND s.product_id = ?
-       ORDER BY w.name, w.id`,
+  /**
+   * The product's row and its stock in every warehouse that ever held it (by warehouse name then
+   * id), in one statement: the levels come as one JSON array, their quantities as text so no
+   * amount passes through a binary float.
+   */
+  async findProductWithStock(
+    tenantId: string,
+    productId: string,
+    now: Date,
+  ): Promise<{ product: Product; stock: WarehouseStock[] } | null> {
+    type Level = { warehouse_id: string; warehouse_name: string; on_hand: string; reserved: string };
+    const { rows } = await prepared<{ rows: (ProductRow & { stock: Level[] })[] }>(
+      this.db,
+      `SELECT p.*, COALESCE((
+         SELECT json_agg(json_build_object('warehouse_id', s.warehouse_id, 'warehouse_name', w.name,
+                  'on_hand', s.quantity::text, 'reserved', ${HELD_AT}::text) ORDER BY w.name, w.id)
+         FROM stock_levels s
+         JOIN warehouses w ON w.tenant_id = s.tenant_id AND w.id = s.warehouse_id
+         WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id), '[]'::json) AS stock
+       FROM products p
+       WHERE p.tenant_id = ? AND p.id = ?`,
       [now, tenantId, productId],
     );
-    return rows.map((r) => ({ warehouseId: r.warehouse_id, warehouseName: r.warehouse_name, ...levelOf(r) }));
+    const row = rows[0];
+    if (!row) return null;
+    const { stock, ...product } = row;
+    return {
+      product: toProduct(product),
+      stock: stock.map((l) => ({ warehouseId: l.warehouse_id, warehouseName: l.warehouse_name, ...levelOf(l) })),
+    };
   }
 
   async reserveIfAvailable(

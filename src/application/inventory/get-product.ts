@@ -15,15 +15,14 @@ export interface ProductDetail {
 /** `GET /products/:id`. Errors: ProductNotFound (also another tenant's), TenantNotFound (back office). */
 export class GetProduct {
   constructor(
-    private readonly uow: UnitOfWork<'products' | 'stock' | 'tenants'>,
+    private readonly uow: UnitOfWork<'stock' | 'tenants'>,
     private readonly clock: Clock,
   ) {}
 
   execute(caller: Pick<Caller, 'tenantId'>, id: string): Promise<ProductDetail> {
     return this.uow.read(async (r) => {
-      const product = await r.products.findById(caller.tenantId, id);
-      if (!product) return missingIn(r, caller.tenantId, new ProductNotFound());
-      return { product, stock: await r.stock.findByProduct(caller.tenantId, id, this.clock.now()) };
+      const detail = await r.stock.findProductWithStock(caller.tenantId, id, this.clock.now());
+      return detail ?? missingIn(r, caller.tenantId, new ProductNotFound());
     });
   }
 }

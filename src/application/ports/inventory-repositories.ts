@@ -145,8 +145,15 @@ export interface StockRepository {
     productIds: readonly string[],
     now: Date,
   ): Promise<Map<string, StockLevel>>;
-  /** A product's stock in every warehouse that ever held it, by warehouse name then id. */
-  findByProduct(tenantId: string, productId: string, now: Date): Promise<WarehouseStock[]>;
+  /**
+   * A product of the tenant and its stock in every warehouse that ever held it (by warehouse
+   * name then id), read together; null when the tenant has no such product.
+   */
+  findProductWithStock(
+    tenantId: string,
+    productId: string,
+    now: Date,
+  ): Promise<{ product: Product; stock: WarehouseStock[] } | null>;
   /**
    * Holds `quantity` for a reservation only if that much is available (a conditional update on
    * the current row: parallel reservations never hold the same unit twice). False when short.
