@@ -7,7 +7,7 @@ import type { Page } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber, InvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Shipment } from '../../domain/logistics/shipment.js';
 import { ConflictError } from '../../domain/shared/errors.js';
-import type { Db, SeenAggregates } from './db.js';
+import { insertTogether, type Db, type SeenAggregates } from './db.js';
 import { translateViolations } from './db-errors.js';
 import { paginate } from './paginate.js';
 import { toShipment, toShipmentRow, toTrackingRows, type ShipmentRow, type TrackingRow } from './shipment.mapper.js';
@@ -27,15 +27,26 @@ export class KnexShipmentRepository implements ShipmentRepository {
     private readonly seen: SeenAggregates,
   ) {}
 
-  /** The invoice foreign key checks `invoiceId` (same tenant): no lookup first. */
+  /**
+   * The shipment and its history so far in one statement (`insertTogether`). The invoice foreign
+   * key checks `invoiceId` (same tenant): no lookup first.
+   */
   async add(shipment: Shipment): Promise<void> {
     this.seen.add(shipment);
-    await translateViolations(() => this.db('shipments').insert(toShipmentRow(shipment)), {
-      shipments_tenant_number_unique: () => new DuplicateDocumentNumber(),
-      shipments_carrier_tracking_unique: () => new DuplicateTrackingNumber(),
-      shipments_invoice_fk: () => new InvoiceNotFound(),
-    });
-    await this.appendHistory(shipment, 0);
+    const history = toTrackingRows(shipment, 0);
+    await translateViolations(
+      () =>
+        insertTogether(this.db, [
+          { table: 'shipments', rows: [toShipmentRow(shipment)] },
+          { table: 'shipment_tracking', rows: history },
+        ]),
+      {
+        shipments_tenant_number_unique: () => new DuplicateDocumentNumber(),
+        shipments_carrier_tracking_unique: () => new DuplicateTrackingNumber(),
+        shipments_invoice_fk: () => new InvoiceNotFound(),
+      },
+    );
+    this.stored.set(shipment, history.length);
   }
 
   async save(shipment: Shipment): Promise<void> {
