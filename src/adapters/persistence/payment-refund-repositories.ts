@@ -39,9 +39,11 @@ export class KnexPaymentRepository implements PaymentRepository {
   }
 
   async findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]> {
-    const rows = await this.db<PaymentRow>('payments')
-      .where({ tenant_id: tenantId, invoice_id: invoiceId })
-      .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id' }]);
+    const rows = await preparedQuery(
+      this.db<PaymentRow>('payments')
+        .where({ tenant_id: tenantId, invoice_id: invoiceId })
+        .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id' }]),
+    );
     return rows.map(toPayment);
   }
 
@@ -82,9 +84,11 @@ export class KnexRefundRepository implements RefundRepository {
   }
 
   async findByInvoice(tenantId: string, invoiceId: string): Promise<Refund[]> {
-    const rows = await this.db<RefundRow>('refunds')
-      .where({ tenant_id: tenantId, invoice_id: invoiceId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
+    const rows = await preparedQuery(
+      this.db<RefundRow>('refunds')
+        .where({ tenant_id: tenantId, invoice_id: invoiceId })
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]),
+    );
     return rows.map(toRefund);
   }
 
