@@ -4,11 +4,11 @@ import type {
   StockRepository,
   WarehouseStock,
 } from '../../application/ports/inventory-repositories.js';
+import type { Product } from '../../domain/inventory/product.js';
 import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { prepared, type Db } from './db.js';
-import type { Product } from '../../domain/inventory/product.js';
 import { toProduct, type ProductRow } from './product.mapper.js';
 import { expiredUnswept } from './reservation-sql.js';
 
@@ -135,7 +135,7 @@ export class KnexStockRepository implements StockRepository {
     now: Date,
   ): Promise<{ product: Product; stock: WarehouseStock[] } | null> {
     type Level = { warehouse_id: string; warehouse_name: string; on_hand: string; reserved: string };
-    const { rows } = await prepared<{ rows: (ProductRow & { stock: Level[] })[] }>(
+    const { rows } = await prepared<{ rows: (ProductRow & { stock: Level[] | string })[] }>(
       this.db,
       `SELECT p.*, COALESCE((
          SELECT json_agg(json_build_object('warehouse_id', s.warehouse_id, 'warehouse_name', w.name,
@@ -150,9 +150,11 @@ export class KnexStockRepository implements StockRepository {
     const row = rows[0];
     if (!row) return null;
     const { stock, ...product } = row;
+    // A driver may hand JSON over as its text.
+    const levels = (typeof stock === 'string' ? JSON.parse(stock) : stock) as Level[];
     return {
       product: toProduct(product),
-      stock: stock.map((l) => ({ warehouseId: l.warehouse_id, warehouseName: l.warehouse_name, ...levelOf(l) })),
+      stock: levels.map((l) => ({ warehouseId: l.warehouse_id, warehouseName: l.warehouse_name, ...levelOf(l) })),
     };
   }
 

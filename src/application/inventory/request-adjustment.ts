@@ -1,12 +1,12 @@
 import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { AdjustmentRequest, firstShortfall, itemsOf } from '../../domain/inventory/adjustment-request.js';
 import { InsufficientAvailableStock } from '../../domain/inventory/errors.js';
-import { requireStockTargets } from './stock-order.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { RequestAdjustmentCommand } from './commands.js';
+import { requireStockTargets } from './stock-order.js';
 
 /**
  * `POST /products/adjust`: a PENDING request numbered `ADJ-<fiscal year>-<seq>`, attributed to

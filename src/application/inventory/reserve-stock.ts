@@ -14,8 +14,9 @@ import { freeingExpiredHolds, requireStockTargets, takeInProductOrder } from './
  * reservation is committed, released or expires (`expiresInSeconds`, default 900). Each row is
  * one conditional update (`quantity - reserved >= wanted`), so N parallel reservations of one
  * unit on A available: exactly A succeed; a row short of stock has the warehouse's expired
- * reservations freed and is tried once more (`freeingExpiredHolds`). Numbered `RSV-`. Errors in order: DuplicateProductRow
- * (400); WarehouseNotFound; ProductNotFound(row); InsufficientAvailableStock(row) (400).
+ * reservations freed and is tried once more (`freeingExpiredHolds`). Numbered `RSV-`. Errors in
+ * order: DuplicateProductRow (400); WarehouseNotFound; ProductNotFound(row);
+ * InsufficientAvailableStock(row) (400).
  */
 export class ReserveStock {
   constructor(
