@@ -32,9 +32,9 @@ async function checkProducts(client: pg.PoolClient, ids: string[]): Promise<void
   if (rowCount !== wanted.length) throw new Refused(404, 'Product not found');
 }
 
-/** Frees the warehouse's reservations past their expiry, in one statement, as the service does first. */
-async function expireDue(client: pg.PoolClient, warehouseId: string, now: Date): Promise<void> {
-  await client.query(
+/** Frees the warehouse's reservations past their expiry, in one statement; how many it expired. */
+async function expireDue(client: pg.PoolClient, warehouseId: string, now: Date): Promise<number> {
+  const { rows } = await client.query<{ expired: number }>(
     `WITH due AS (
        SELECT tenant_id, id FROM reservations
        WHERE status IN ('ACTIVE') AND expires_at <= $1 AND tenant_id = $2 AND warehouse_id = $3
@@ -58,6 +58,22 @@ async function expireDue(client: pg.PoolClient, warehouseId: string, now: Date):
      SELECT (SELECT count(*) FROM expired)::int AS expired, (SELECT count(*) FROM released)::int AS released`,
     [now, env.tenantId, warehouseId],
   );
+  return rows[0]!.expired;
+}
+
+/**
+ * As the service takes stock: a conditional statement (`take`, no row when too little is
+ * available) that finds too little has the warehouse's expired holds freed (once per request)
+ * and runs again when that freed any.
+ */
+function sweepingWhenShort(client: pg.PoolClient, warehouseId: string, now: Date) {
+  let swept = false;
+  return async <R extends pg.QueryResultRow>(take: () => Promise<pg.QueryResult<R>>): Promise<pg.QueryResult<R>> => {
+    const first = await take();
+    if (first.rowCount === 1 || swept) return first;
+    swept = true;
+    return (await expireDue(client, warehouseId, now)) > 0 ? take() : first;
+  };
 }
 
 /** Lines in product-id order: two writes on the same rows lock them in one order. */
@@ -126,9 +142,10 @@ export function stockRoutes(app: Express): void {
 }
 
 /**
- * POST /products/reserve — claim; BEGIN; key; the warehouse's row; the products' ids; free the
- * warehouse's expired reservations; per item (product order) the conditional hold
- * (`quantity - reserved >= wanted`); RSV number; the reservation; its items; answer; COMMIT.
+ * POST /products/reserve — claim; BEGIN; key; the warehouse's row; the products' ids; per item
+ * (product order) the conditional hold (`quantity - reserved >= wanted`; when short, the
+ * warehouse's expired reservations freed and the hold tried again); RSV number; the
+ * reservation; its items; answer; COMMIT.
  */
 const reserve = writeRoute(async (req, begin) => {
   const { warehouseId, items } = req.body as { warehouseId: string; items: Line[] };
@@ -139,12 +156,14 @@ const reserve = writeRoute(async (req, begin) => {
     client,
     items.map((i) => i.productId),
   );
-  await expireDue(client, warehouseId, now);
+  const take = sweepingWhenShort(client, warehouseId, now);
   for (const item of inProductOrder(items)) {
-    const held = await client.query(
-      `UPDATE stock_levels SET reserved = reserved + $1, updated_at = $2
-       WHERE tenant_id = $3 AND warehouse_id = $4 AND product_id = $5 AND quantity - reserved >= $1 RETURNING 1`,
-      [item.quantity, now, env.tenantId, warehouseId, item.productId],
+    const held = await take(() =>
+      client.query(
+        `UPDATE stock_levels SET reserved = reserved + $1, updated_at = $2
+         WHERE tenant_id = $3 AND warehouse_id = $4 AND product_id = $5 AND quantity - reserved >= $1 RETURNING 1`,
+        [item.quantity, now, env.tenantId, warehouseId, item.productId],
+      ),
     );
     if (held.rowCount !== 1) throw new Refused(400, `Row ${item.row}: insufficient available stock`);
   }
@@ -162,8 +181,9 @@ const reserve = writeRoute(async (req, begin) => {
 
 /**
  * POST /products/transfer — claim; BEGIN; key; both warehouses' rows (two statements); the
- * products' ids; free the source's expired reservations; per item (product order) the
- * conditional decrement of the source (`quantity - n >= reserved`) and the bounded upsert of
+ * products' ids; per item (product order) the conditional decrement of the source (`quantity -
+ * n >= reserved`; when short, the source's expired reservations freed and the decrement tried
+ * again) and the bounded upsert of
  * the destination; TRF number; the transfer; its items; the ledger's 2 entries per item (one
  * statement); answer; COMMIT.
  */
@@ -177,14 +197,16 @@ const transfer = writeRoute(async (req, begin) => {
     client,
     items.map((i) => i.productId),
   );
-  await expireDue(client, from, now);
+  const take = sweepingWhenShort(client, from, now);
   const ledger: LedgerRow[] = [];
   for (const line of inProductOrder(items)) {
-    const { rows } = await client.query<{ quantity: string }>(
-      `UPDATE stock_levels SET quantity = quantity - $1, updated_at = $2
-       WHERE tenant_id = $3 AND warehouse_id = $4 AND product_id = $5 AND quantity - $1 >= reserved
-       RETURNING quantity`,
-      [line.quantity, now, env.tenantId, from, line.productId],
+    const { rows } = await take(() =>
+      client.query<{ quantity: string }>(
+        `UPDATE stock_levels SET quantity = quantity - $1, updated_at = $2
+         WHERE tenant_id = $3 AND warehouse_id = $4 AND product_id = $5 AND quantity - $1 >= reserved
+         RETURNING quantity`,
+        [line.quantity, now, env.tenantId, from, line.productId],
+      ),
     );
     if (!rows[0]) throw new Refused(400, `Row ${line.row}: insufficient available stock`);
     const into = await stockIn(client, to, line, now);
