@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { LOGISTICS_ROUTES } from '../src/adapters/http/routes/index.js';
 import { growProducts } from './lib.js';
+
+const SHIPMENT_EXAMPLE = LOGISTICS_ROUTES.find((r) => r.operationId === 'bookShipment')!.example as object;
 
 /** What the seed made, for the scenarios' bodies and the baseline's environment. */
 export interface Seeded {
@@ -98,16 +101,8 @@ function billingWrites(ids: Seeded): Scenario[] {
       name: 'POST /logistics/shipments',
       kind: 'write',
       path: `${API}/logistics/shipments`,
-      body: () => ({
-        reference: 'Order 1042',
-        weightKg: 2.5,
-        codAmount: 49.9,
-        recipient: {
-          name: 'Erika Mustermann',
-          phone: '+49 30 1234567',
-          address: { line1: 'Hauptstrasse 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-        },
-      }),
+      // The booking the API document shows (its example, validated against the schema there).
+      body: () => SHIPMENT_EXAMPLE,
     },
   ];
 }
