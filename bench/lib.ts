@@ -181,3 +181,9 @@ export function pidsNamed(name: string): number[] {
     })
     .map(Number);
 }
+
+/** With BENCH_CPU_PROF=<dir>: the Node flags that write a process's V8 CPU profile in <dir>/<name>. */
+export function cpuProfile(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${name}`] : [];
+}

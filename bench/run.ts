@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { newNonce, signBody } from '@inventory-billing/sdk';
 import { openDatabase, type Database } from '../src/infrastructure/database.js';
 import { migrateLatest } from '../src/infrastructure/migrator.js';
-import { cpuSeconds, freePort, growProducts, load, pidsNamed, startChild, type Child, type LoadResult } from './lib.js';
+import { cpuProfile, cpuSeconds, freePort, growProducts, load, pidsNamed, startChild, type Child, type LoadResult } from './lib.js';
 import { measurePgLimits } from './pg-limit.js';
 import {
   failIfNot2xx,
@@ -86,12 +86,6 @@ async function main(): Promise<void> {
   }
   if (only === undefined) webhookScenario();
   console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
-}
-
-/** With BENCH_CPU_PROF=<dir>: the Node flags that write a process's V8 CPU profile in <dir>/<name>. */
-function cpuProfile(name: string): string[] {
-  const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${name}`] : [];
 }
 
 /** An emptied, migrated, seeded database; the service (compiled, as `npm run start:api`) and the baseline on it. */

@@ -109,7 +109,7 @@ export async function webhookWorld(settings: WebhookSettings = TEST_WEBHOOK_SETT
     emit,
     deliveries,
     attemptsOf,
-    fanOut: new FanOutEvents(uow, ids, clock),
+    fanOut: new FanOutEvents(uow, ids, clock, settings),
     claim: new ClaimDueDeliveries(uow, clock, settings),
     record: new RecordDeliveryOutcomes(uow, ids, clock, settings, alertSink),
     reclaim: new ReclaimExpiredLeases(uow, ids, clock),

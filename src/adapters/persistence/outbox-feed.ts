@@ -1,5 +1,5 @@
 import type { OutboxFeed, OutboxRecord } from '../../application/ports/webhook-ports.js';
-import type { Db } from './db.js';
+import { prepared, type Db } from './db.js';
 
 interface OutboxRow {
   tenant_id: string;
@@ -9,18 +9,26 @@ interface OutboxRow {
   occurred_at: Date;
 }
 
-/** The read side of `outbox_events` for the fan-out: oldest undispatched first, served by its partial index. */
+/** `outbox_events` for the fan-out: the oldest undispatched first, served by its partial index. */
 export class KnexOutboxFeed implements OutboxFeed {
   constructor(private readonly db: Db) {}
 
-  async takeUndispatched(limit: number): Promise<OutboxRecord[]> {
-    const rows = await this.db<OutboxRow>('outbox_events')
-      .select('tenant_id', 'id', 'event_name', 'payload', 'occurred_at')
-      .whereNull('dispatched_at')
-      .orderBy('occurred_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked();
+  async takeUndispatched(limit: number, at: Date): Promise<OutboxRecord[]> {
+    // One statement: lock the oldest undispatched rows (skipping those another fan-out holds)
+    // and stamp them; the caller's transaction commits the stamp with the deliveries.
+    const { rows } = await prepared<{ rows: OutboxRow[] }>(
+      this.db,
+      `UPDATE outbox_events o SET dispatched_at = ?
+       FROM (
+         SELECT tenant_id, id FROM outbox_events WHERE dispatched_at IS NULL
+         ORDER BY occurred_at LIMIT ? FOR UPDATE SKIP LOCKED
+       ) taken
+       WHERE o.tenant_id = taken.tenant_id AND o.id = taken.id
+       RETURNING o.tenant_id, o.id, o.event_name, o.payload, o.occurred_at`,
+      [at, limit],
+    );
+    // RETURNING keeps no order: oldest first again.
+    rows.sort((a, b) => a.occurred_at.getTime() - b.occurred_at.getTime());
     return rows.map((r) => ({
       tenantId: r.tenant_id,
       id: r.id,
@@ -28,15 +36,5 @@ export class KnexOutboxFeed implements OutboxFeed {
       payload: r.payload,
       occurredAt: r.occurred_at,
     }));
-  }
-
-  async markDispatched(events: readonly Pick<OutboxRecord, 'tenantId' | 'id'>[], at: Date): Promise<void> {
-    if (events.length === 0) return;
-    await this.db.raw(
-      `UPDATE outbox_events o SET dispatched_at = ?
-       FROM jsonb_to_recordset(?::jsonb) AS v(tenant_id uuid, id uuid)
-       WHERE o.tenant_id = v.tenant_id AND o.id = v.id`,
-      [at, JSON.stringify(events.map((e) => ({ tenant_id: e.tenantId, id: e.id })))],
-    );
   }
 }

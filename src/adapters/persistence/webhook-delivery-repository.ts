@@ -35,12 +35,13 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
   async add(deliveries: readonly WebhookDelivery[]): Promise<number> {
     if (deliveries.length === 0) return 0;
     const rows = deliveries.map(toDeliveryRow);
-    await this.db.raw(
-      `INSERT INTO webhook_dispatch_lanes (tenant_id) SELECT DISTINCT unnest(?::uuid[]) ON CONFLICT DO NOTHING`,
-      [[...new Set(rows.map((r) => r.tenant_id))]],
-    );
-    const result = await this.db.raw<{ rowCount: number }>(
-      `INSERT INTO webhook_deliveries (tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
+    // The tenants' dispatch lanes (the claim locks them) are made in the same statement.
+    const result = await prepared<{ rowCount: number }>(
+      this.db,
+      `WITH lanes AS (
+         INSERT INTO webhook_dispatch_lanes (tenant_id) SELECT DISTINCT unnest(?::uuid[]) ON CONFLICT DO NOTHING
+       )
+       INSERT INTO webhook_deliveries (tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
          next_attempt_at, occurred_at, created_at, updated_at)
        SELECT tenant_id, id, integration_id, event_id, event_name, payload, status, attempts,
          next_attempt_at, occurred_at, created_at, updated_at
@@ -48,7 +49,7 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
          event_name text, payload text, status text, attempts integer, next_attempt_at timestamptz,
          occurred_at timestamptz, created_at timestamptz, updated_at timestamptz)
        ON CONFLICT ON CONSTRAINT webhook_deliveries_event_integration_unique DO NOTHING`,
-      [json(rows)],
+      [[...new Set(rows.map((r) => r.tenant_id))], json(rows)],
     );
     return result.rowCount;
   }

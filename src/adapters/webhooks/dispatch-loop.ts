@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ClaimedDelivery } from '../../application/ports/webhook-ports.js';
+import type { ClaimRequest } from '../../application/webhooks/claim-due-deliveries.js';
 import type { DispatcherOptions, DispatcherUseCases } from './dispatcher-options.js';
 import type { SendSlots } from './send-slots.js';
 import { WakeSignal } from './wake-signal.js';
@@ -71,19 +72,14 @@ export class DispatchLoop {
         // notification when listening — and at least every sweep in case one was missed.
         const fanOutDue =
           this.outboxDirty || Date.now() - lastFanOut >= (this.listening() ? timing.sweepEveryMs : timing.probeEveryMs);
-        const room = this.slots.room;
-        const [fanned, claimed] = await Promise.allSettled([
-          fanOutDue ? this.fanOut() : Promise.resolve(0),
-          room > 0
-            ? this.uc.claim.execute(this.worker, Math.min(room, this.options.claimBatch))
-            : Promise.resolve<ClaimedDelivery[]>([]),
-        ]);
+        const claim = { owner: this.worker, limit: Math.min(this.slots.room, this.options.claimBatch) };
+        // A fan-out claims in its own transaction (a fresh event goes out after one commit).
+        const { events, claimed } = fanOutDue
+          ? await this.fanOut(claim)
+          : { events: 0, claimed: await this.uc.claim.execute(claim.owner, claim.limit) };
         if (fanOutDue) lastFanOut = Date.now();
-        // Claimed deliveries are sent even if the fan-out beside them failed (and vice versa).
-        if (claimed.status === 'fulfilled') for (const c of claimed.value) this.slots.launch(c);
-        if (fanned.status === 'rejected') throw fanned.reason;
-        if (claimed.status === 'rejected') throw claimed.reason;
-        if (fanned.value > 0 || claimed.value.length > 0) progressed = true;
+        for (const c of claimed) this.slots.launch(c);
+        if (events > 0 || claimed.length > 0) progressed = true;
         errors = 0;
         if (progressed) {
           lastWork = Date.now();
@@ -114,11 +110,20 @@ export class DispatchLoop {
     return true;
   }
 
-  /** One fan-out batch; a full batch means there may be more. */
-  private async fanOut(): Promise<number> {
+  /**
+   * One fan-out batch and a claim in its transaction; a full batch means there may be more. If
+   * it fails (an event the fan-out cannot write, say), due deliveries are still claimed alone.
+   */
+  private async fanOut(claim: ClaimRequest): Promise<{ events: number; claimed: ClaimedDelivery[] }> {
     this.outboxDirty = false;
-    const { events } = await this.uc.fanOut.execute(this.options.fanOutBatch);
-    if (events >= this.options.fanOutBatch) this.outboxDirty = true;
-    return events;
+    try {
+      const { events, claimed } = await this.uc.fanOut.execute(this.options.fanOutBatch, claim);
+      if (events >= this.options.fanOutBatch) this.outboxDirty = true;
+      return { events, claimed };
+    } catch (err) {
+      const claimed = await this.uc.claim.execute(claim.owner, claim.limit).catch(() => []);
+      for (const c of claimed) this.slots.launch(c);
+      throw err;
+    }
   }
 }

@@ -21,11 +21,11 @@ export interface OutboxRecord {
 /** The read side of the transactional outbox, for the webhook fan-out. */
 export interface OutboxFeed {
   /**
-   * Up to `limit` undispatched events, oldest first, locked for this transaction: a concurrent
+   * Up to `limit` undispatched events, oldest first, marked dispatched `at` by this transaction
+   * (which commits the marks with the deliveries, or neither) and locked by it: a concurrent
    * fan-out skips them rather than waiting.
    */
-  takeUndispatched(limit: number): Promise<OutboxRecord[]>;
-  markDispatched(events: readonly Pick<OutboxRecord, 'tenantId' | 'id'>[], at: Date): Promise<void>;
+  takeUndispatched(limit: number, at: Date): Promise<OutboxRecord[]>;
 }
 
 /** Where and with what a claimed delivery is sent, read with the claim (null: the integration is gone). */

@@ -1,6 +1,22 @@
 import type { Clock } from '../ports/clock.js';
-import type { UnitOfWork } from '../ports/unit-of-work.js';
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.js';
 import type { ClaimedDelivery, WebhookSettings } from '../ports/webhook-ports.js';
+
+/** Who claims and how many at most. */
+export interface ClaimRequest {
+  owner: string;
+  limit: number;
+}
+
+/** The claim, in the caller's transaction: due deliveries under a lease of the settings' length. */
+export function claimIn(
+  r: Pick<Repositories, 'webhookDeliveries'>,
+  settings: WebhookSettings,
+  request: ClaimRequest,
+  now: Date,
+): Promise<ClaimedDelivery[]> {
+  return r.webhookDeliveries.claimDue({ ...request, leaseMs: settings.leaseMs, now });
+}
 
 /**
  * A worker takes due deliveries to send: each claim holds one of its tenant's five in-flight
@@ -16,8 +32,6 @@ export class ClaimDueDeliveries {
 
   execute(owner: string, limit: number): Promise<ClaimedDelivery[]> {
     if (limit <= 0) return Promise.resolve([]);
-    return this.uow.run((r) =>
-      r.webhookDeliveries.claimDue({ owner, limit, leaseMs: this.settings.leaseMs, now: this.clock.now() }),
-    );
+    return this.uow.run((r) => claimIn(r, this.settings, { owner, limit }, this.clock.now()));
   }
 }

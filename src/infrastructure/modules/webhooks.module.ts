@@ -74,7 +74,7 @@ function bindDeliveries(bind: Bind): void {
   );
   bindFactory(bind, WebhookAlerts, (logger: Logger) => new PinoWebhookAlerts(logger), [INFRA.Logger]);
 
-  bindUseCase(bind, TOKENS.FanOutEvents, FanOutEvents, [UnitOfWork, IdGenerator, Clock]);
+  bindUseCase(bind, TOKENS.FanOutEvents, FanOutEvents, [UnitOfWork, IdGenerator, Clock, WebhookSettings]);
   bindUseCase(bind, TOKENS.ClaimDueDeliveries, ClaimDueDeliveries, [UnitOfWork, Clock, WebhookSettings]);
   bindUseCase(bind, TOKENS.RecordDeliveryOutcomes, RecordDeliveryOutcomes, [
     UnitOfWork,

@@ -36,7 +36,7 @@ describe('at most 5 deliveries of a tenant in flight, with parallel claimers (Po
     const tenant = await w.tenant();
     await w.integration(tenant);
     for (let k = 0; k < 20; k++) await w.emit(tenant);
-    expect(await w.fanOut.execute()).to.deep.equal({ events: 20, deliveries: 20 });
+    expect(await w.fanOut.execute()).to.deep.include({ events: 20, deliveries: 20 });
 
     const claimedIds: string[] = [];
     let maxSeen = 0;

@@ -29,7 +29,7 @@ describe('webhook use cases (real repositories on the test database)', () => {
 
       await w.emit(T1, 'billing.invoice.created');
       await w.emit(T1, 'billing.invoice.voided');
-      expect(await w.fanOut.execute()).to.deep.equal({ events: 2, deliveries: 5 });
+      expect(await w.fanOut.execute()).to.deep.include({ events: 2, deliveries: 5 });
       const all5 = await w.deliveries();
       const byIntegration = (id: string) => all5.filter((d) => d.integrationId === id);
       expect(
@@ -44,10 +44,35 @@ describe('webhook use cases (real repositories on the test database)', () => {
       expect(Object.keys(payload)).to.deep.equal(['id', 'code', 'branchId', 'resource', 'action', 'timestamp']);
 
       // The outbox is marked dispatched; and even a repeated fan-out of the same events adds nothing.
-      expect(await w.fanOut.execute()).to.deep.equal({ events: 0, deliveries: 0 });
+      expect(await w.fanOut.execute()).to.deep.include({ events: 0, deliveries: 0 });
       await w.knex('outbox_events').update({ dispatched_at: null });
-      expect(await w.fanOut.execute()).to.deep.equal({ events: 2, deliveries: 0 });
+      expect(await w.fanOut.execute()).to.deep.include({ events: 2, deliveries: 0 });
       expect(await w.deliveries()).to.have.length(5);
+    });
+
+    it('given a claim, claims in the same transaction: the new deliveries go out at once, 5 per tenant at most', async () => {
+      await w.integration(T1);
+      await w.integration(T2);
+      for (let n = 0; n < 7; n++) await w.emit(T1);
+      await w.emit(T2);
+      const statements: string[] = [];
+      const listen = (q: { sql: string }) => statements.push(q.sql);
+      w.knex.on('query', listen);
+      let result;
+      try {
+        result = await w.fanOut.execute(500, { owner: 'w1', limit: 10 });
+      } finally {
+        w.knex.removeListener('query', listen);
+      }
+      expect(result).to.include({ events: 8, deliveries: 8 });
+      const perTenant = (tenant: string) => result.claimed.filter((c) => c.delivery.tenantId === tenant).length;
+      expect([perTenant(T1), perTenant(T2)], 'T1 capped at its 5 slots').to.deep.equal([5, 1]);
+      expect(result.claimed.every((c) => c.delivery.status === 'IN_FLIGHT' && c.target.secret)).to.equal(true);
+      // One transaction: the fan-out's statements and the claim's between one BEGIN and one COMMIT.
+      expect(statements.filter((q) => /^(BEGIN|COMMIT)/i.test(q))).to.deep.equal(['BEGIN;', 'COMMIT;']);
+      const stored = (await w.deliveries()).map((d) => d.status).sort();
+      expect(stored).to.deep.equal([...Array(6).fill('IN_FLIGHT'), 'PENDING', 'PENDING']);
+      expect(await w.knex('outbox_events').whereNull('dispatched_at')).to.have.length(0);
     });
   });
 
