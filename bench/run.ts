@@ -11,7 +11,17 @@ import { execFileSync } from 'node:child_process';
 import { newNonce, signBody } from '@inventory-billing/sdk';
 import { openDatabase, type Database } from '../src/infrastructure/database.js';
 import { migrateLatest } from '../src/infrastructure/migrator.js';
-import { cpuProfile, cpuSeconds, freePort, growProducts, load, pidsNamed, startChild, type Child, type LoadResult } from './lib.js';
+import {
+  cpuProfile,
+  cpuSeconds,
+  freePort,
+  growProducts,
+  load,
+  pidsNamed,
+  startChild,
+  type Child,
+  type LoadResult,
+} from './lib.js';
 import { measurePgLimits } from './pg-limit.js';
 import {
   failIfNot2xx,
