@@ -60,14 +60,14 @@ interface DeliveryClaim {
   now: Date;
 }
 
-/** The tenants whose lanes have a due delivery and a free slot, least recently served first (locked). */
-async function dueLanes(db: Db, claim: DeliveryClaim): Promise<string[]> {
-  const { now } = claim;
+/**
+ * The tenants whose lanes have a due delivery and a free slot, least recently served first: up
+ * to `limit`, locked (`lock`: skipping lanes another worker holds), or a look without locks.
+ */
+function dueLanesSql(lock: boolean): string {
   // Per lane, a LIMIT 1 probe of the due index (a LATERAL, so the planner cannot turn it
   // into a scan of every due delivery).
-  const lanes = await prepared<{ rows: { tenant_id: string }[] }>(
-    db,
-    `SELECT l.tenant_id FROM webhook_dispatch_lanes l
+  return `SELECT l.tenant_id FROM webhook_dispatch_lanes l
      CROSS JOIN LATERAL (
        SELECT 1 FROM webhook_deliveries d
        JOIN integrations i ON i.tenant_id = d.tenant_id AND i.id = d.integration_id
@@ -76,11 +76,22 @@ async function dueLanes(db: Db, claim: DeliveryClaim): Promise<string[]> {
      ) due
      WHERE (SELECT count(*) FROM webhook_deliveries f WHERE f.tenant_id = l.tenant_id AND ${LEASED('f.status')}) < ?
      ORDER BY l.last_claim_at, l.tenant_id
-     LIMIT ?
-     FOR UPDATE OF l SKIP LOCKED`,
-    [now, MAX_IN_FLIGHT_PER_TENANT, claim.limit],
-  );
+     LIMIT ?${lock ? '\n     FOR UPDATE OF l SKIP LOCKED' : ''}`;
+}
+
+async function dueLanes(db: Db, claim: DeliveryClaim): Promise<string[]> {
+  const lanes = await prepared<{ rows: { tenant_id: string }[] }>(db, dueLanesSql(true), [
+    claim.now,
+    MAX_IN_FLIGHT_PER_TENANT,
+    claim.limit,
+  ]);
   return lanes.rows.map((r) => r.tenant_id);
+}
+
+/** Has a tenant a due delivery and a free slot? One statement, no lock, no transaction needed. */
+export async function hasDue(db: Db, now: Date): Promise<boolean> {
+  const lanes = await prepared<{ rows: unknown[] }>(db, dueLanesSql(false), [now, MAX_IN_FLIGHT_PER_TENANT, 1]);
+  return lanes.rows.length > 0;
 }
 
 /** Claims the due deliveries of `tenants`, each in a free slot of its lane. */

@@ -18,7 +18,7 @@ import {
   type WebhookDeliveryRow,
 } from './webhook-delivery.mapper.js';
 import { listAcross, listByIntegration } from './webhook-delivery-lists.js';
-import { addClaimed, claimDue } from './webhook-delivery-claims.js';
+import { addClaimed, claimDue, hasDue } from './webhook-delivery-claims.js';
 import { ATTEMPTS_INSERT, canBeSent, json, LEASED, statusIn } from './webhook-delivery-sql.js';
 import { prepared, type Db } from './db.js';
 
@@ -56,6 +56,10 @@ export class KnexWebhookDeliveryRepository implements WebhookDeliveryRepository 
 
   claimDue(claim: { owner: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedDelivery[]> {
     return claimDue(this.db, this.cipher, claim);
+  }
+
+  hasDue(now: Date): Promise<boolean> {
+    return hasDue(this.db, now);
   }
 
   addClaimed(

@@ -86,6 +86,11 @@ export interface WebhookDeliveryRepository {
    */
   claimDue(claim: { owner: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedDelivery[]>;
   /**
+   * Could `claimDue` claim anything: has a tenant a due delivery and a free slot? A look that
+   * takes no lock (a tenant another worker is claiming for counts).
+   */
+  hasDue(now: Date): Promise<boolean>;
+  /**
    * Inserts a new (PENDING) delivery directly IN_FLIGHT in a free slot of its tenant — a ping,
    * sent at once — and returns the lease, for the caller to `claim` with. Null when all five
    * slots are taken (nothing is inserted).

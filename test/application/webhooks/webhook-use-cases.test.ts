@@ -76,6 +76,38 @@ describe('webhook use cases (real repositories on the test database)', () => {
     });
   });
 
+  describe('ClaimDueDeliveries', () => {
+    it('looks before it claims: nothing due, or every due tenant at its 5 slots, costs one statement and no transaction', async () => {
+      const claimStatements = async () => {
+        const statements: string[] = [];
+        const listen = (q: { sql: string }) => statements.push(q.sql);
+        w.knex.on('query', listen);
+        try {
+          return { claimed: await w.claim.execute('w1', 100), statements };
+        } finally {
+          w.knex.removeListener('query', listen);
+        }
+      };
+      await w.integration(T1);
+      const idle = await claimStatements();
+      expect(idle.claimed).to.have.length(0);
+      expect(idle.statements).to.have.length(1);
+
+      for (let n = 0; n < 6; n++) await w.emit(T1);
+      await w.fanOut.execute();
+      const first = await claimStatements();
+      expect(first.claimed, 'five slots').to.have.length(5);
+      expect(first.statements.filter((q) => /^(BEGIN|COMMIT)/i.test(q))).to.deep.equal(['BEGIN;', 'COMMIT;']);
+      // The sixth is due, but its tenant's slots are full: the look says so.
+      const full = await claimStatements();
+      expect(full.claimed).to.have.length(0);
+      expect(full.statements).to.have.length(1);
+      // A slot freed: the sixth is claimed.
+      await w.record.execute([{ delivery: first.claimed[0]!.delivery, outcome: success(w) }]);
+      expect((await claimStatements()).claimed).to.have.length(1);
+    });
+  });
+
   describe('RecordDeliveryOutcomes', () => {
     it('retries, then dead-letters, pauses the endpoint, holds its queue, and alerts once', async () => {
       const i = await w.integration(T1);
