@@ -187,3 +187,16 @@ export function cpuProfile(name: string): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${name}`] : [];
 }
+
+/**
+ * The Node flags `npm run <script>` starts its process with: package.json's start scripts are
+ * their one place, and a bench starts the compiled build the same way.
+ */
+export function startFlags(script: 'start:api' | 'start:worker'): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /exec node ((?:--\S+\s+)*)dist\//.exec(pkg.scripts[script] ?? '')?.[1];
+  if (flags === undefined) throw new Error(`package.json's ${script} does not run "exec node [flags] dist/…"`);
+  return flags.split(/\s+/).filter(Boolean);
+}

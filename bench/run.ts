@@ -14,6 +14,7 @@ import { migrateLatest } from '../src/infrastructure/migrator.js';
 import {
   cpuProfile,
   cpuSeconds,
+  startFlags,
   freePort,
   growProducts,
   load,
@@ -120,7 +121,7 @@ async function startServers(): Promise<Servers> {
     'node',
     // The same command line as `npm run start:api`.
     [
-      '--max-old-space-size=128',
+      ...startFlags('start:api'),
       // BENCH_CPU_PROF=<dir>: write the service's V8 CPU profile in <dir>/service (open it in Chrome's DevTools).
       ...cpuProfile('service'),
       // BENCH_SERVICE_NODE_FLAGS="--flag ...": extra Node flags for the service alone (A/B runs of runtime settings).

@@ -31,7 +31,7 @@ import { openDatabase } from '../src/infrastructure/database.js';
 import { createLogger } from '../src/infrastructure/logger.js';
 import { migrateLatest } from '../src/infrastructure/migrator.js';
 import { startService } from '../src/infrastructure/service.js';
-import { cpuProfile, freePort, startChild, type Child } from './lib.js';
+import { cpuProfile, freePort, startChild, startFlags, type Child } from './lib.js';
 
 const quick = process.argv.includes('--quick');
 /** The throughput phases' tenant counts; the latency phase uses the first. */
@@ -179,7 +179,7 @@ async function startWorker(databaseUrl: string, secretsKeyHex: string): Promise<
   return startChild(
     'node',
     [
-      '--max-old-space-size=128',
+      ...startFlags('start:worker'),
       // BENCH_CPU_PROF=<dir>: the worker's V8 CPU profile in <dir>/worker.
       ...cpuProfile('worker'),
       // BENCH_WORKER_NODE_FLAGS="--flag ...": extra Node flags for the worker (A/B runs of runtime settings).
