@@ -5,6 +5,7 @@
  * - one adapter folder never imports another adapter folder (but every adapter may use
  *   src/adapters/shared: the ajv compiler of the application's schemas);
  * - nothing but infrastructure imports infrastructure;
+ * - a standalone worker (worker-service.ts) loads none of the API's or the back office's code;
  * - the integrators' SDK (packages/sdk, which the adapters import as `@inventory-billing/sdk`)
  *   imports only itself and Node's built-in modules: it installs with no dependencies.
  */
@@ -39,6 +40,21 @@ module.exports = {
       to: { path: '^src/infrastructure/' },
     },
     {
+      name: 'worker-loads-no-api',
+      severity: 'error',
+      comment:
+        "a standalone worker (src/infrastructure/worker-service.ts) never loads the API's or the back office's code: the HTTP server, the http and staff modules (service.ts brings them)",
+      from: { path: '^src/infrastructure/worker-service\\.ts$' },
+      to: {
+        path: [
+          '^src/infrastructure/modules/(http|staff)\\.module\\.ts$',
+          '^src/adapters/http/server\\.ts$',
+          '^src/infrastructure/service\\.ts$',
+        ],
+        reachable: true,
+      },
+    },
+    {
       name: 'sdk-stands-alone',
       severity: 'error',
       comment: 'packages/sdk may import only packages/sdk and node: built-ins (it is published with no dependencies)',
@@ -56,7 +72,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
     exclude: { path: '^(dist|test)/' },
   },
 };

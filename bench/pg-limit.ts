@@ -16,6 +16,7 @@ import type { BoundRoute, ExternalAccess } from '../src/adapters/http/routes/rou
 import { bodyValidator, queryValidator } from '../src/adapters/shared/validation.js';
 import { loadConfig } from '../src/infrastructure/config.js';
 import { buildContainer } from '../src/infrastructure/container.js';
+import { API_PARTS } from '../src/infrastructure/service.js';
 import { openDatabase } from '../src/infrastructure/database.js';
 import { createLogger } from '../src/infrastructure/logger.js';
 import { resolve } from '../src/infrastructure/modules/bind.js';
@@ -132,7 +133,12 @@ export async function measurePgLimits(
       ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: url }),
       secretsKey: randomBytes(32),
     };
-    const container = buildContainer({ config, logger: createLogger('silent'), database });
+    const container = buildContainer({
+      config,
+      logger: createLogger('silent'),
+      database,
+      apiModules: API_PARTS.modules,
+    });
     const routes = compiled(resolve(container, INFRA.ExternalRoutes));
     const nonces = new KnexNonceStore(database.knex);
     for (const scenario of scenarios) {

@@ -7,11 +7,9 @@ import { accessModule } from './modules/access.module.js';
 import { bindConstant } from './modules/bind.js';
 import { billingModule } from './modules/billing.module.js';
 import { coreModule } from './modules/core.module.js';
-import { httpModule } from './modules/http.module.js';
 import { inventoryModule } from './modules/inventory.module.js';
 import { logisticsModule } from './modules/logistics.module.js';
 import { organizationModule } from './modules/organization.module.js';
-import { staffModule } from './modules/staff.module.js';
 import { webhooksModule } from './modules/webhooks.module.js';
 import type { WebhookAlerts, WebhookSender } from '../application/ports/webhook-ports.js';
 import { TOKENS } from '../application/tokens.js';
@@ -25,9 +23,16 @@ export { dispatcherOptions } from './modules/webhooks.module.js';
 /**
  * The composition root: the infrastructure's values are constants, then one module per
  * context (src/infrastructure/modules/) binds its ports and use cases with `bindUseCase`, whose
- * token lists the compiler checks against the constructors.
+ * token lists the compiler checks against the constructors. The API's and the back office's
+ * modules come from the caller (`apiModules`, service.ts's API_PARTS): a standalone worker
+ * leaves them out and never loads their code.
  */
-export function buildContainer(deps: { config: Config; logger: Logger; database: Database }): Container {
+export function buildContainer(deps: {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  apiModules: readonly ContainerModule[];
+}): Container {
   const container = new Container();
   const replicas = deps.database.replicas;
   const metrics = new ServiceMetrics({
@@ -50,8 +55,7 @@ export function buildContainer(deps: { config: Config; logger: Logger; database:
     billingModule,
     logisticsModule,
     webhooksModule,
-    staffModule,
-    httpModule,
+    ...deps.apiModules,
   );
   // Metrics around the webhook ports, without changing what they do.
   container.onActivation<WebhookSender>(

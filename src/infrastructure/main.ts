@@ -3,7 +3,7 @@ import { loadConfig, type Config } from './config.js';
 import { databaseOptions, openDatabase, type Database } from './database.js';
 import { withLocalSecrets } from './local-secrets.js';
 import { createLogger } from './logger.js';
-import type { Mode, RunningService } from './service.js';
+import type { Mode, RunningService } from './service-core.js';
 import { exitWithStartupFailure, settingsOrExit } from './startup.js';
 
 /**
@@ -20,7 +20,8 @@ async function start(
   // Awaited below: a failure to open is reported there, not as an unhandled rejection.
   opening.catch(() => undefined);
   try {
-    const { startService } = await import('./service.js');
+    // A standalone worker loads none of the API's code (worker-service.ts).
+    const { startService } = mode === 'worker' ? await import('./worker-service.js') : await import('./service.js');
     const database = await opening;
     return { service: await startService(config, logger, mode, database), database };
   } catch (err) {
