@@ -33,7 +33,7 @@ import {
 import { NOTE_TABLES } from './note-repository.js';
 import { paginate } from './paginate.js';
 import { statusAmong } from './status-sql.js';
-import { prepared, preparedQuery, type Db, type SeenAggregates } from './db.js';
+import { jsonValue, prepared, preparedQuery, type Db, type SeenAggregates } from './db.js';
 
 /**
  * The sum of one invoice's notes of `kind` in one of `statuses` (from note.machine.ts); `tenant`
@@ -70,11 +70,6 @@ function linesAndTotalsOf(tenant: string, invoice: string): string {
      ${NOTE_TOTALS.approved_debits(tenant, invoice)} AS approved_debits,
      ${NOTE_TOTALS.approved_credits(tenant, invoice)} AS approved_credits,
      ${NOTE_TOTALS.pending_credits(tenant, invoice)} AS pending_credits`;
-}
-
-/** The lines' JSON as rows (a driver may hand JSON over as its text). */
-function parsedLines(lines: unknown): InvoiceLineRow[] {
-  return (typeof lines === 'string' ? JSON.parse(lines) : lines) as InvoiceLineRow[];
 }
 
 export class KnexInvoiceRepository implements InvoiceRepository {
@@ -180,7 +175,11 @@ export class KnexInvoiceRepository implements InvoiceRepository {
       const row = (await preparedQuery(q)) as (InvoiceRow & LinesAndTotals) | undefined;
       if (!row) return null;
       const { lines, approved_debits, approved_credits, pending_credits, ...invoice } = row;
-      return toInvoice(invoice, parsedLines(lines), { approved_debits, approved_credits, pending_credits });
+      return toInvoice(invoice, jsonValue<InvoiceLineRow[]>(lines), {
+        approved_debits,
+        approved_credits,
+        pending_credits,
+      });
     }
     const row = await preparedQuery(this.db<InvoiceRow>('invoices').where(where).forUpdate().first());
     if (!row) return null;
@@ -190,7 +189,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
       [row.tenant_id, row.id],
     );
     const { lines, ...totals } = rows[0]!;
-    return toInvoice(row, parsedLines(lines), totals);
+    return toInvoice(row, jsonValue<InvoiceLineRow[]>(lines), totals);
   }
 
   /**

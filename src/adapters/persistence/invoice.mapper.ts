@@ -6,6 +6,7 @@ import type { InvoiceStatus } from '../../domain/billing/invoice.machine.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { TaxRate } from '../../domain/shared/tax-rate.js';
+import { jsonValue } from './db.js';
 
 export interface InvoiceRow {
   tenant_id: string;
@@ -166,10 +167,7 @@ export function toInvoiceSummary(row: InvoiceRow & Omit<NoteTotalsRow, 'pending_
 
 /** The pricing read: the tenant's mode and `{ productId: rate as text }` (JSON, or its text). */
 export function toInvoicePricing(row: { prices_include_tax: boolean; tax_rates: unknown }): InvoicePricing {
-  const rates = (typeof row.tax_rates === 'string' ? JSON.parse(row.tax_rates) : row.tax_rates) as Record<
-    string,
-    string
-  >;
+  const rates = jsonValue<Record<string, string>>(row.tax_rates);
   return {
     pricesIncludeTax: row.prices_include_tax,
     productTaxRates: new Map(Object.entries(rates).map(([id, rate]) => [id, TaxRate.of(rate)])),

@@ -8,7 +8,7 @@ import type { Product } from '../../domain/inventory/product.js';
 import { LOW_STOCK_RULE, LOW_STOCK_STATUSES, type LowStockStatus } from '../../domain/inventory/low-stock.js';
 import { STOCK_LEVEL_BOUNDS } from '../../domain/inventory/stock-level.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import { prepared, type Db } from './db.js';
+import { jsonValue, prepared, type Db } from './db.js';
 import { toProduct, type ProductRow } from './product.mapper.js';
 import { expiredUnswept } from './reservation-sql.js';
 
@@ -150,8 +150,7 @@ export class KnexStockRepository implements StockRepository {
     const row = rows[0];
     if (!row) return null;
     const { stock, ...product } = row;
-    // A driver may hand JSON over as its text.
-    const levels = (typeof stock === 'string' ? JSON.parse(stock) : stock) as Level[];
+    const levels = jsonValue<Level[]>(stock);
     return {
       product: toProduct(product),
       stock: levels.map((l) => ({ warehouseId: l.warehouse_id, warehouseName: l.warehouse_name, ...levelOf(l) })),
