@@ -1,4 +1,5 @@
 import type {
+  InvoiceDetail,
   InvoiceListQuery,
   InvoiceRepository,
   InvoiceSummary,
@@ -30,7 +31,9 @@ import {
   type InvoiceRow,
   type NoteTotalsRow,
 } from './invoice.mapper.js';
+import { toNote, type NoteRow } from './note.mapper.js';
 import { NOTE_TABLES } from './note-repository.js';
+import { toPayment, toRefund, type PaymentRow, type RefundRow } from './payment-refund.mapper.js';
 import { paginate } from './paginate.js';
 import { statusAmong } from './status-sql.js';
 import { jsonValue, prepared, preparedQuery, type Db, type SeenAggregates } from './db.js';
@@ -70,6 +73,64 @@ function linesAndTotalsOf(tenant: string, invoice: string): string {
      ${NOTE_TOTALS.approved_debits(tenant, invoice)} AS approved_debits,
      ${NOTE_TOTALS.approved_credits(tenant, invoice)} AS approved_credits,
      ${NOTE_TOTALS.pending_credits(tenant, invoice)} AS pending_credits`;
+}
+
+/**
+ * How one kind of document an invoice's detail carries is read: as a JSON array of its rows,
+ * newest first, then id; `numeric` columns travel as text (no amount passes through a binary
+ * float), `dates` are turned back into Dates before the row reaches its mapper.
+ */
+interface DocumentJson<Row> {
+  table: string;
+  newest: keyof Row & string;
+  numeric: (keyof Row & string)[];
+  dates: (keyof Row & string)[];
+}
+
+const noteJson = (kind: NoteKind): DocumentJson<NoteRow> => ({
+  table: NOTE_TABLES[kind],
+  newest: 'created_at',
+  numeric: ['amount', 'tax_amount', 'untaxed_amount'],
+  dates: ['approved_at', 'voided_at', 'created_at', 'updated_at'],
+});
+
+const DETAIL_DOCUMENTS = {
+  payments: { table: 'payments', newest: 'received_at', numeric: ['amount'], dates: ['received_at'] },
+  refunds: { table: 'refunds', newest: 'created_at', numeric: ['amount'], dates: ['created_at'] },
+  credit_notes: noteJson('CREDIT'),
+  debit_notes: noteJson('DEBIT'),
+} satisfies {
+  payments: DocumentJson<PaymentRow>;
+  refunds: DocumentJson<RefundRow>;
+  credit_notes: DocumentJson<NoteRow>;
+  debit_notes: DocumentJson<NoteRow>;
+};
+
+type DetailDocuments = Record<keyof typeof DETAIL_DOCUMENTS, unknown>;
+
+/** The select list of `DetailDocuments` for the invoice whose tenant and id `tenant`, `invoice` name. */
+function documentsOf(tenant: string, invoice: string): string {
+  return Object.entries(DETAIL_DOCUMENTS)
+    .map(([name, d]) => {
+      const texts = d.numeric.map((c) => `'${c}', d.${c}::text`).join(', ');
+      return `COALESCE((SELECT json_agg(to_jsonb(d) || jsonb_build_object(${texts}) ORDER BY d.${d.newest} DESC, d.id)
+         FROM ${d.table} d WHERE d.tenant_id = ${tenant} AND d.invoice_id = ${invoice}), '[]'::json) AS ${name}`;
+    })
+    .join(',\n     ');
+}
+
+/** The rows of one of `DETAIL_DOCUMENTS` as its mapper takes them. */
+function documentRows<Row>(json: unknown, { dates }: DocumentJson<Row>): Row[] {
+  return jsonValue<Record<string, unknown>[]>(json).map((row) => {
+    for (const column of dates) if (row[column] !== null) row[column] = new Date(row[column] as string);
+    return row as Row;
+  });
+}
+
+/** The invoice of a row that carries its lines and note totals (`linesAndTotalsOf`). */
+function invoiceOf(row: InvoiceRow & LinesAndTotals): Invoice {
+  const { lines, approved_debits, approved_credits, pending_credits, ...invoice } = row;
+  return toInvoice(invoice, jsonValue<InvoiceLineRow[]>(lines), { approved_debits, approved_credits, pending_credits });
 }
 
 export class KnexInvoiceRepository implements InvoiceRepository {
@@ -160,6 +221,27 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     return this.load({ id }, options);
   }
 
+  /** One statement: the invoice's row, lines and note totals, and its documents as JSON. */
+  async findDetail(tenantId: string, id: string): Promise<InvoiceDetail | null> {
+    const q = this.db('invoices as i')
+      .where({ 'i.tenant_id': tenantId, 'i.id': id })
+      .first(
+        'i.*',
+        this.db.raw(linesAndTotalsOf('i.tenant_id', 'i.id')),
+        this.db.raw(documentsOf('i.tenant_id', 'i.id')),
+      );
+    const row = (await preparedQuery(q)) as (InvoiceRow & LinesAndTotals & DetailDocuments) | undefined;
+    if (!row) return null;
+    const { payments, refunds, credit_notes, debit_notes, ...invoice } = row;
+    return {
+      invoice: invoiceOf(invoice),
+      payments: documentRows<PaymentRow>(payments, DETAIL_DOCUMENTS.payments).map(toPayment),
+      refunds: documentRows<RefundRow>(refunds, DETAIL_DOCUMENTS.refunds).map(toRefund),
+      creditNotes: documentRows<NoteRow>(credit_notes, DETAIL_DOCUMENTS.credit_notes).map((n) => toNote('CREDIT', n)),
+      debitNotes: documentRows<NoteRow>(debit_notes, DETAIL_DOCUMENTS.debit_notes).map((n) => toNote('DEBIT', n)),
+    };
+  }
+
   /**
    * Locked (a write's load): the row first, then its lines and note totals in one later
    * statement. Under READ COMMITTED each statement sees what was committed before it began, so
@@ -173,13 +255,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
         .where(Object.fromEntries(Object.entries(where).map(([column, value]) => [`i.${column}`, value])))
         .first('i.*', this.db.raw(linesAndTotalsOf('i.tenant_id', 'i.id')));
       const row = (await preparedQuery(q)) as (InvoiceRow & LinesAndTotals) | undefined;
-      if (!row) return null;
-      const { lines, approved_debits, approved_credits, pending_credits, ...invoice } = row;
-      return toInvoice(invoice, jsonValue<InvoiceLineRow[]>(lines), {
-        approved_debits,
-        approved_credits,
-        pending_credits,
-      });
+      return row ? invoiceOf(row) : null;
     }
     const row = await preparedQuery(this.db<InvoiceRow>('invoices').where(where).forUpdate().first());
     if (!row) return null;

@@ -6,7 +6,7 @@ import { translateViolations } from './db-errors.js';
 import { toNote, toNoteRow, type NoteRow } from './note.mapper.js';
 import { withEvents } from './outbox-repository.js';
 import { paginate } from './paginate.js';
-import { preparedQuery, type Db, type SeenAggregates } from './db.js';
+import type { Db, SeenAggregates } from './db.js';
 
 /** The table of each kind of note. */
 export const NOTE_TABLES: Record<NoteKind, string> = { CREDIT: 'credit_notes', DEBIT: 'debit_notes' };
@@ -56,16 +56,6 @@ export class KnexNoteRepository implements NoteRepository {
   async findByIdAcrossTenants(id: string): Promise<Note | null> {
     const row = await this.db<NoteRow>(this.table).where({ id }).first();
     return row ? toNote(this.kind, row) : null;
-  }
-
-  async findByInvoice(tenantId: string, invoiceId: string): Promise<Note[]> {
-    // Prepared: an invoice's detail reads its notes of both kinds (one statement text each).
-    const rows = await preparedQuery(
-      this.db<NoteRow>(this.table)
-        .where({ tenant_id: tenantId, invoice_id: invoiceId })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]),
-    );
-    return rows.map((row) => toNote(this.kind, row));
   }
 
   async list(tenantId: string, query: PageRequest): Promise<Page<Note>> {

@@ -38,15 +38,6 @@ export class KnexPaymentRepository implements PaymentRepository {
     );
   }
 
-  async findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]> {
-    const rows = await preparedQuery(
-      this.db<PaymentRow>('payments')
-        .where({ tenant_id: tenantId, invoice_id: invoiceId })
-        .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id' }]),
-    );
-    return rows.map(toPayment);
-  }
-
   async findById(tenantId: string, id: string): Promise<Payment | null> {
     const row = await this.db<PaymentRow>('payments').where({ tenant_id: tenantId, id }).first();
     return row ? toPayment(row) : null;
@@ -81,15 +72,6 @@ export class KnexRefundRepository implements RefundRepository {
     await translateViolations(() => withEvents(this.db, refund, (q) => q.insert(toRefundRow(refund)).into('refunds')), {
       refunds_tenant_number_unique: () => new DuplicateDocumentNumber(),
     });
-  }
-
-  async findByInvoice(tenantId: string, invoiceId: string): Promise<Refund[]> {
-    const rows = await preparedQuery(
-      this.db<RefundRow>('refunds')
-        .where({ tenant_id: tenantId, invoice_id: invoiceId })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]),
-    );
-    return rows.map(toRefund);
   }
 
   async findById(tenantId: string, id: string): Promise<Refund | null> {

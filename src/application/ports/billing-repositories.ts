@@ -45,6 +45,15 @@ export interface InvoiceSummary extends InvoiceAmounts, InvoiceTotals {
   createdAt: Date;
 }
 
+/** An invoice with everything recorded against it. */
+export interface InvoiceDetail {
+  invoice: Invoice;
+  payments: Payment[];
+  refunds: Refund[];
+  creditNotes: Note[];
+  debitNotes: Note[];
+}
+
 export interface InvoiceRepository {
   /**
    * A new invoice (`Invoice.create`) and its lines, numbered (`Invoice.numbered`) with the next
@@ -68,6 +77,11 @@ export interface InvoiceRepository {
   findById(tenantId: string, id: string, options?: LoadOptions): Promise<Invoice | null>;
   /** Back office: the invoice whatever its tenant. */
   findByIdAcrossTenants(id: string, options?: LoadOptions): Promise<Invoice | null>;
+  /**
+   * A read: the invoice (as `findById` unlocked) with every payment, refund, credit note and
+   * debit note recorded against it, each newest first, then id; all from one snapshot.
+   */
+  findDetail(tenantId: string, id: string): Promise<InvoiceDetail | null>;
   /** Newest first, then id. */
   list(tenantId: string, query: InvoiceListQuery): Promise<Page<InvoiceSummary>>;
 }
@@ -85,8 +99,6 @@ export interface PaymentRepository {
   findById(tenantId: string, id: string): Promise<Payment | null>;
   /** The tenant's payments, newest received first, then id. */
   list(tenantId: string, query: PaymentListQuery): Promise<Page<Payment>>;
-  /** Every payment of one invoice, newest first, then id. */
-  findByInvoice(tenantId: string, invoiceId: string): Promise<Payment[]>;
   /** A page of the invoice's payments, newest first, then id. */
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Payment>>;
 }
@@ -103,8 +115,6 @@ export interface RefundRepository {
   findById(tenantId: string, id: string): Promise<Refund | null>;
   /** The tenant's refunds, newest first, then id. */
   list(tenantId: string, query: RefundListQuery): Promise<Page<Refund>>;
-  /** Every refund of one invoice, newest first, then id. */
-  findByInvoice(tenantId: string, invoiceId: string): Promise<Refund[]>;
   /** A page of the invoice's refunds, newest first, then id. */
   listByInvoice(tenantId: string, invoiceId: string, query: PageRequest): Promise<Page<Refund>>;
 }
@@ -120,6 +130,4 @@ export interface NoteRepository {
   findByIdAcrossTenants(id: string): Promise<Note | null>;
   /** Newest first, then id. */
   list(tenantId: string, query: PageRequest): Promise<Page<Note>>;
-  /** Every note of one invoice, newest first, then id. */
-  findByInvoice(tenantId: string, invoiceId: string): Promise<Note[]>;
 }

@@ -193,6 +193,63 @@ describe('billing repositories (real database)', () => {
     expect(loaded.state().approvedBy).to.equal('approver@example.com');
   });
 
+  it("reads an invoice's detail in one statement: each document as its repository stores it, newest first, then id", async () => {
+    const inv = newInvoice([{ productId, quantity: 1, unitPrice: 987654321.99 }]);
+    inv.approve(now, 'approver@example.com');
+    await uow.run((r) => r.invoices.add(inv));
+    const at = (s: number) => new Date(`2026-03-02T10:00:0${s}.123Z`);
+    const document = (prefix: string, n: number) => ({
+      id: randomUUID(),
+      number: `${prefix}-2026-90000${n}`,
+      branchId,
+      fiscalYearId,
+    });
+    const written = await uow.run(async (r) => {
+      const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
+      const payments = [
+        locked.recordPayment({ ...document('PAY', 1), amount: 123456789.01, method: 'CARD', recordedBy: null }, at(1)),
+        locked.recordPayment(
+          { ...document('PAY', 2), amount: 0.1, method: 'CASH', reference: 'slip', recordedBy: 'a@example.com' },
+          at(3),
+        ),
+        locked.recordPayment({ ...document('PAY', 3), amount: 0.2, method: 'QR', recordedBy: null }, at(3)),
+      ];
+      for (const p of payments) await r.payments.add(p);
+      const refund = locked.refund({ ...document('RF', 1), amount: 0.3, reason: 'Chipped', method: 'CASH' }, at(4));
+      await r.refunds.add(refund);
+      const note = (kind: 'CREDIT' | 'DEBIT', n: number, amount: number, s: number) =>
+        locked.issueNote(kind, { ...document(kind === 'CREDIT' ? 'CN' : 'DN', n), amount, reason: 'r' }, at(s));
+      const credits = [note('CREDIT', 1, 10.01, 5), note('CREDIT', 2, 20.02, 6)];
+      const debit = note('DEBIT', 1, 30.03, 7);
+      for (const n of credits) await r.creditNotes.add(n);
+      await r.debitNotes.add(debit);
+      locked.approveNote(credits[0]!, at(8), 'approver@example.com');
+      await r.creditNotes.save(credits[0]!);
+      await r.invoices.save(locked);
+      return { payments, refund, credits, debit };
+    });
+    let statements = 0;
+    const count = () => statements++;
+    db.knex.on('query', count);
+    const detail = (await uow.read((r) => r.invoices.findDetail(tenantId, inv.id)))!;
+    db.knex.off('query', count);
+    expect(statements, 'statements').to.equal(1);
+    const states = (docs: { state(): object }[]) => docs.map((d) => d.state());
+    // Newest first; two payments of the same instant in id order.
+    const [first, second, third] = written.payments;
+    const sameInstant = [second!, third!].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(states(detail.payments)).to.deep.equal(states([...sameInstant, first!]));
+    expect(detail.payments[2]!.state().amount.toString()).to.equal('123456789.01');
+    expect(states(detail.refunds)).to.deep.equal(states([written.refund]));
+    expect(states(detail.creditNotes)).to.deep.equal(states([...written.credits].reverse()));
+    expect(detail.creditNotes[1]!.state().approvedAt).to.deep.equal(at(8));
+    expect(states(detail.debitNotes)).to.deep.equal(states([written.debit]));
+    // The invoice itself is the one `findById` reads (lines and note totals included).
+    const loaded = (await uow.read((r) => r.invoices.findById(tenantId, inv.id)))!;
+    expect(invoiceView(detail.invoice)).to.deep.equal(invoiceView(loaded));
+    expect(await uow.read((r) => r.invoices.findDetail(tenantId, randomUUID()))).to.equal(null);
+  });
+
   it('numbers each invoice in the statement that stores it; a refused statement uses no number', async () => {
     const first = newInvoice();
     await uow.runStatement((r) => r.invoices.add(first));
