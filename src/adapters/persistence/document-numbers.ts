@@ -1,6 +1,9 @@
 import type { DocumentKind, DocumentNumbers } from '../../application/ports/document-numbers.js';
 
 import { FiscalYearNotFound } from '../../domain/organization/errors.js';
+import { UNNUMBERED } from '../../domain/shared/document-number.js';
+import type { DomainEvent } from '../../domain/shared/events.js';
+import { outboxRecords } from './outbox-repository.js';
 import { prepared, type Db } from './db.js';
 
 /**
@@ -27,6 +30,50 @@ export function documentNumberCtes(
        )`,
     bindings: [tenantId, fiscalYearId, tenantId, kind],
   };
+}
+
+/**
+ * Inserts a new document's `row` into `table` numbered by the statement that inserts it
+ * (`documentNumberCtes` of `kind`), with the `events` it has recorded: an UNNUMBERED `code`
+ * in their payloads becomes the drawn number. One statement where a draw first took two, and
+ * the counter's lock is taken by this write rather than before the use case's others, so
+ * concurrent creators queue on it for less of their transaction. Returns the number, or null
+ * when the fiscal year is not the tenant's (nothing is written).
+ */
+export async function insertNumbered<Row extends { tenant_id: string; fiscal_year_id: string; number: string }>(
+  db: Db,
+  table: string,
+  row: Row,
+  kind: DocumentKind,
+  events: readonly DomainEvent[],
+): Promise<string | null> {
+  const { number: _drawnBelow, ...fields } = row;
+  const counter = documentNumberCtes('drawn', row.tenant_id, row.fiscal_year_id, kind);
+  const columns = Object.keys(fields).map((c) => `"${c}"`);
+  const ctes = [
+    counter.sql,
+    `document AS (
+       INSERT INTO ${table} (${columns.join(', ')}, number)
+       SELECT ${columns.map((c) => `r.${c}`).join(', ')}, drawn.number
+       FROM drawn, json_populate_record(NULL::${table}, ?::json) r)`,
+  ];
+  const bindings = [...counter.bindings, JSON.stringify(fields)];
+  if (events.length > 0) {
+    ctes.push(`outbox_written AS (
+       INSERT INTO outbox_events (tenant_id, id, event_name, payload, occurred_at)
+       SELECT e.tenant_id, e.id, e.event_name,
+              CASE WHEN e.payload->>'code' = ? THEN jsonb_set(e.payload, '{code}', to_jsonb(drawn.number))
+                   ELSE e.payload END,
+              e.occurred_at
+       FROM drawn, json_populate_recordset(NULL::outbox_events, ?::json) e)`);
+    bindings.push(UNNUMBERED, JSON.stringify(outboxRecords(events)));
+  }
+  const { rows } = await prepared<{ rows: { number: string }[] }>(
+    db,
+    `WITH ${ctes.join(', ')} SELECT number FROM drawn`,
+    bindings,
+  );
+  return rows[0]?.number ?? null;
 }
 
 /** Counter rows in `document_sequences` (`documentNumberCtes`). */

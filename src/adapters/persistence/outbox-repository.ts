@@ -4,15 +4,20 @@ import type { AggregateRoot, DomainEvent } from '../../domain/shared/events.js';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 
-/** The `outbox_events` rows of `events`. */
-function outboxRows(events: readonly DomainEvent[]) {
+/** The `outbox_events` rows of `events`, each payload as an object. */
+export function outboxRecords(events: readonly DomainEvent[]) {
   return events.map((e) => ({
     tenant_id: e.tenantId,
     id: randomUUID(),
     event_name: e.name,
-    payload: JSON.stringify({ ...e.payload, timestamp: e.occurredAt.toISOString() }),
+    payload: { ...e.payload, timestamp: e.occurredAt.toISOString() },
     occurred_at: e.occurredAt,
   }));
+}
+
+/** The `outbox_events` rows of `events`, as knex inserts them (the payload as its JSON text). */
+function outboxRows(events: readonly DomainEvent[]) {
+  return outboxRecords(events).map((r) => ({ ...r, payload: JSON.stringify(r.payload) }));
 }
 
 /**

@@ -8,8 +8,9 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
 import type { Payment } from '../../domain/billing/payment.js';
 import type { Refund } from '../../domain/billing/refund.js';
+import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { translateViolations } from './db-errors.js';
-import { withEvents } from './outbox-repository.js';
+import { insertNumbered } from './document-numbers.js';
 import { paginate, newestFirst } from './paginate.js';
 import {
   toPayment,
@@ -19,9 +20,9 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './payment-refund.mapper.js';
-import { preparedQuery, type Db, type SeenAggregates } from './db.js';
+import type { Db, SeenAggregates } from './db.js';
 
-/** Payments: inserted once (the invoice's row lock is held by the use case), never updated. */
+/** Payments: inserted once, numbered by the insert (the invoice's row lock is held by the use case), never updated. */
 export class KnexPaymentRepository implements PaymentRepository {
   constructor(
     private readonly db: Db,
@@ -30,12 +31,12 @@ export class KnexPaymentRepository implements PaymentRepository {
 
   async add(payment: Payment): Promise<void> {
     this.seen.add(payment);
-    await translateViolations(
-      () => preparedQuery(withEvents(this.db, payment, (q) => q.insert(toPaymentRow(payment)).into('payments'))),
-      {
-        payments_tenant_number_unique: () => new DuplicateDocumentNumber(),
-      },
+    const number = await translateViolations(
+      () => insertNumbered(this.db, 'payments', toPaymentRow(payment), 'PAY', payment.pullEvents()),
+      { payments_tenant_number_unique: () => new DuplicateDocumentNumber() },
     );
+    if (number === null) throw new FiscalYearNotFound();
+    payment.numbered(number);
   }
 
   async findById(tenantId: string, id: string): Promise<Payment | null> {
@@ -60,7 +61,7 @@ export class KnexPaymentRepository implements PaymentRepository {
   }
 }
 
-/** Refunds: inserted once (the invoice's row lock is held by the use case), never updated. */
+/** Refunds: inserted once, numbered by the insert (the invoice's row lock is held by the use case), never updated. */
 export class KnexRefundRepository implements RefundRepository {
   constructor(
     private readonly db: Db,
@@ -69,9 +70,12 @@ export class KnexRefundRepository implements RefundRepository {
 
   async add(refund: Refund): Promise<void> {
     this.seen.add(refund);
-    await translateViolations(() => withEvents(this.db, refund, (q) => q.insert(toRefundRow(refund)).into('refunds')), {
-      refunds_tenant_number_unique: () => new DuplicateDocumentNumber(),
-    });
+    const number = await translateViolations(
+      () => insertNumbered(this.db, 'refunds', toRefundRow(refund), 'RF', refund.pullEvents()),
+      { refunds_tenant_number_unique: () => new DuplicateDocumentNumber() },
+    );
+    if (number === null) throw new FiscalYearNotFound();
+    refund.numbered(number);
   }
 
   async findById(tenantId: string, id: string): Promise<Refund | null> {

@@ -15,7 +15,7 @@ import type { CreateRefundCommand } from './commands.js';
  */
 export class CreateRefund {
   constructor(
-    private readonly uow: UnitOfWork<'invoices' | 'refunds' | 'documentNumbers'>,
+    private readonly uow: UnitOfWork<'invoices' | 'refunds'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -25,12 +25,12 @@ export class CreateRefund {
     return this.uow.run(async (r) => {
       const invoice = await r.invoices.findById(caller.tenantId, invoiceId, { forUpdate: true });
       if (!invoice) throw new ReferencedInvoiceNotFound();
-      const number = await r.documentNumbers.next(caller.tenantId, caller.fiscalYearId, 'RF');
       const created = invoice.refund(
-        { id: this.ids.next(), number, branchId: caller.branchId, fiscalYearId: caller.fiscalYearId, ...refund },
+        { id: this.ids.next(), branchId: caller.branchId, fiscalYearId: caller.fiscalYearId, ...refund },
         this.clock.now(),
       );
       await r.invoices.save(invoice);
+      // Numbered (RF-) by the statement that stores it, the transaction's last (see RecordPayment).
       await r.refunds.add(created);
       return created;
     }, keyed);

@@ -15,7 +15,7 @@ export interface RecordedPayment {
   invoice: Invoice;
 }
 
-type PaymentRepositories = 'invoices' | 'payments' | 'documentNumbers';
+type PaymentRepositories = 'invoices' | 'payments';
 
 /**
  * POST /billing/invoices/:id/payments, and the back office's payment of any
@@ -84,14 +84,13 @@ export class RecordPayment {
       const invoice = await lock(r, invoiceId);
       if (!invoice) throw new InvoiceNotFound();
       const to = attribution(invoice);
-      // A refusal rolls back, and with it the number: the PAY- sequence stays gapless.
-      const now = this.clock.now();
-      const number = await r.documentNumbers.next(invoice.tenantId, to.fiscalYearId, 'PAY');
       const payment = invoice.recordPayment(
-        { id: this.ids.next(), number, branchId: to.branchId, fiscalYearId: to.fiscalYearId, ...command },
-        now,
+        { id: this.ids.next(), branchId: to.branchId, fiscalYearId: to.fiscalYearId, ...command },
+        this.clock.now(),
       );
       await r.invoices.save(invoice);
+      // Numbered by the statement that stores it, the transaction's last: a refusal draws no
+      // number, and the PAY- counter stays locked only for what is left of the transaction.
       await r.payments.add(payment);
       return { payment, invoice };
     }, scope);

@@ -94,7 +94,11 @@ export interface PaymentListQuery extends PageRequest {
 
 /** Payments of invoices: written once, never changed. */
 export interface PaymentRepository {
-  /** Throws DuplicateDocumentNumber when the number is taken. */
+  /**
+   * Stores the new payment and its events, numbered (`PAY-`) by the same statement; call it
+   * as the transaction's last write, since the counter stays locked until the commit. Throws
+   * FiscalYearNotFound (the fiscal year is not the tenant's) or DuplicateDocumentNumber.
+   */
   add(payment: Payment): Promise<void>;
   findById(tenantId: string, id: string): Promise<Payment | null>;
   /** The tenant's payments, newest received first, then id. */
@@ -110,7 +114,11 @@ export interface RefundListQuery extends PageRequest {
 
 /** Refunds of invoices: written once, never changed. */
 export interface RefundRepository {
-  /** Throws DuplicateDocumentNumber when the number is taken. */
+  /**
+   * Stores the new refund and its events, numbered (`RF-`) by the same statement; call it
+   * as the transaction's last write, since the counter stays locked until the commit. Throws
+   * FiscalYearNotFound (the fiscal year is not the tenant's) or DuplicateDocumentNumber.
+   */
   add(refund: Refund): Promise<void>;
   findById(tenantId: string, id: string): Promise<Refund | null>;
   /** The tenant's refunds, newest first, then id. */

@@ -1,3 +1,4 @@
+import { drawnNumber, UNNUMBERED } from '../shared/document-number.js';
 import { AggregateRoot } from '../shared/events.js';
 import { Money } from '../shared/money.js';
 import {
@@ -31,7 +32,6 @@ import { noteTax, taxBreakdown, type InvoiceTotals, type TaxBreakdownEntry } fro
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
 
-const UNNUMBERED = '';
 
 /** What the invoice row holds; its totals (subtotal, taxAmount, totalAmount) are those of its lines. */
 export interface InvoiceState extends InvoiceTotals {
@@ -135,8 +135,7 @@ export class Invoice extends AggregateRoot {
 
   /** The number the store drew for this new invoice, in the statement that stored it. */
   numbered(number: string): void {
-    if (this.s.number !== UNNUMBERED) throw new Error(`invoice ${this.s.id} already has a number`);
-    this.s = { ...this.s, number };
+    this.s = { ...this.s, number: drawnNumber(this.s.number, number, `invoice ${this.s.id}`) };
   }
   get status(): InvoiceStatus {
     return this.s.status;
@@ -185,7 +184,6 @@ export class Invoice extends AggregateRoot {
     return Payment.received({
       id: input.id,
       tenantId: this.s.tenantId,
-      number: input.number,
       invoiceId: this.s.id,
       branchId: input.branchId,
       fiscalYearId: input.fiscalYearId,
@@ -223,7 +221,6 @@ export class Invoice extends AggregateRoot {
     return Refund.processed({
       id: input.id,
       tenantId: this.s.tenantId,
-      number: input.number,
       invoiceId: this.s.id,
       branchId: input.branchId,
       fiscalYearId: input.fiscalYearId,

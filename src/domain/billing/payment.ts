@@ -1,3 +1,4 @@
+import { drawnNumber, UNNUMBERED } from '../shared/document-number.js';
 import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import type { Money } from '../shared/money.js';
@@ -17,7 +18,6 @@ export const PAYMENT_REFERENCE_RULE = textRule('reference', PAYMENT_REFERENCE_MA
 /** A payment as the invoice takes it: ids and attribution from the use case, the rest from the request. */
 export interface PaymentInput {
   id: string;
-  number: string;
   branchId: string;
   fiscalYearId: string;
   /** > 0 with at most 2 decimals (the request schema checks it; Money refuses anything else). */
@@ -38,7 +38,7 @@ export function referenceText(value: string): string {
 export interface PaymentState {
   id: string;
   tenantId: string;
-  /** `PAY-<fiscal year code>-<6 digits>`. */
+  /** `PAY-<fiscal year code>-<6 digits>`; UNNUMBERED until the store draws it. */
   number: string;
   invoiceId: string;
   branchId: string;
@@ -57,13 +57,14 @@ export interface PaymentState {
  * `billing.payment.received`. Immutable once stored.
  */
 export class Payment extends AggregateRoot {
-  private constructor(private readonly s: PaymentState) {
+  private constructor(private s: PaymentState) {
     super();
   }
 
-  /** @internal Use `Invoice.recordPayment`. */
-  static received(state: PaymentState): Payment {
-    const payment = new Payment({ ...state });
+  /** @internal Use `Invoice.recordPayment`. UNNUMBERED until stored (`numbered`). */
+  static received(fields: Omit<PaymentState, 'number'>): Payment {
+    const state = { ...fields, number: UNNUMBERED };
+    const payment = new Payment(state);
     payment.record({
       name: PAYMENT_RECEIVED,
       tenantId: state.tenantId,
@@ -90,6 +91,11 @@ export class Payment extends AggregateRoot {
 
   get id(): string {
     return this.s.id;
+  }
+
+  /** The number the store drew for this new payment, in the statement that stored it. */
+  numbered(number: string): void {
+    this.s = { ...this.s, number: drawnNumber(this.s.number, number, `payment ${this.s.id}`) };
   }
   get amount(): Money {
     return this.s.amount;

@@ -1,3 +1,4 @@
+import { drawnNumber, UNNUMBERED } from '../shared/document-number.js';
 import { AggregateRoot } from '../shared/events.js';
 import type { Money } from '../shared/money.js';
 import type { PaymentMethod } from './invoice-line.js';
@@ -11,7 +12,6 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** A refund as the invoice takes it. */
 export interface RefundInput {
   id: string;
-  number: string;
   branchId: string;
   fiscalYearId: string;
   amount: number;
@@ -22,7 +22,7 @@ export interface RefundInput {
 export interface RefundState {
   id: string;
   tenantId: string;
-  /** `RF-<fiscal year code>-<6 digits>`. */
+  /** `RF-<fiscal year code>-<6 digits>`; UNNUMBERED until the store draws it. */
   number: string;
   invoiceId: string;
   branchId: string;
@@ -41,12 +41,13 @@ export interface RefundState {
  * `billing.refund.processed`. Immutable once stored.
  */
 export class Refund extends AggregateRoot {
-  private constructor(private readonly s: RefundState) {
+  private constructor(private s: RefundState) {
     super();
   }
 
-  /** @internal Use `Invoice.refund`. */
-  static processed(state: Omit<RefundState, 'status'>): Refund {
+  /** @internal Use `Invoice.refund`. UNNUMBERED until stored (`numbered`). */
+  static processed(fields: Omit<RefundState, 'status' | 'number'>): Refund {
+    const state = { ...fields, number: UNNUMBERED };
     const refund = new Refund({ ...state, status: 'PROCESSED' });
     refund.record({
       name: REFUND_PROCESSED,
@@ -72,6 +73,11 @@ export class Refund extends AggregateRoot {
 
   get id(): string {
     return this.s.id;
+  }
+
+  /** The number the store drew for this new refund, in the statement that stored it. */
+  numbered(number: string): void {
+    this.s = { ...this.s, number: drawnNumber(this.s.number, number, `refund ${this.s.id}`) };
   }
   get amount(): Money {
     return this.s.amount;

@@ -193,32 +193,77 @@ describe('billing repositories (real database)', () => {
     expect(loaded.state().approvedBy).to.equal('approver@example.com');
   });
 
+  it('numbers a payment and a refund in the statement that stores each, their events included; a foreign fiscal year writes nothing', async () => {
+    const inv = newInvoice([{ productId, quantity: 1, unitPrice: 500 }]);
+    inv.approve(now, 'approver@example.com');
+    await uow.run((r) => r.invoices.add(inv));
+    const ids = { branchId, fiscalYearId };
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    const [payment, refund] = await uow.run(async (r) => {
+      const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
+      const payment = locked.recordPayment(
+        { id: randomUUID(), ...ids, amount: 40, method: 'CASH', recordedBy: null },
+        now,
+      );
+      const refund = locked.refund({ id: randomUUID(), ...ids, amount: 15, reason: 'Chipped' }, now);
+      db.knex.on('query', record);
+      await r.payments.add(payment);
+      await r.refunds.add(refund);
+      db.knex.off('query', record);
+      return [payment, refund];
+    });
+    expect(statements, 'one statement each').to.have.length(2);
+    const [paid, refunded] = [payment!.state().number, refund!.state().number];
+    expect(paid).to.match(/^PAY-2026-\d{6}$/);
+    expect(refunded).to.match(/^RF-2026-\d{6}$/);
+    const stored = await db.knex('payments').where({ id: payment!.id }).first('number');
+    expect(stored.number).to.equal(paid);
+    const events = await db.knex('outbox_events').whereRaw("payload->>'id' IN (?, ?)", [payment!.id, refund!.id]);
+    expect(events.map((e) => [e.event_name, e.payload.code]).sort()).to.deep.equal([
+      ['billing.payment.received', paid],
+      ['billing.refund.processed', refunded],
+    ]);
+
+    const counters = async () => db.knex('document_sequences').where({ tenant_id: tenantId }).orderBy('kind');
+    const before = await counters();
+    const foreignYear = { branchId, fiscalYearId: randomUUID() };
+    await expect(
+      uow.run(async (r) => {
+        const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
+        const orphan = locked.recordPayment(
+          { id: randomUUID(), ...foreignYear, amount: 1, method: 'CASH', recordedBy: null },
+          now,
+        );
+        await r.payments.add(orphan);
+      }),
+    ).to.be.rejectedWith(FiscalYearNotFound);
+    expect(await counters()).to.deep.equal(before);
+    expect(await db.knex('payments').where({ invoice_id: inv.id }).count({ n: '*' }).first()).to.deep.equal({ n: '1' });
+  });
+
   it("reads an invoice's detail in one statement: each document as its repository stores it, newest first, then id", async () => {
     const inv = newInvoice([{ productId, quantity: 1, unitPrice: 987654321.99 }]);
     inv.approve(now, 'approver@example.com');
     await uow.run((r) => r.invoices.add(inv));
     const at = (s: number) => new Date(`2026-03-02T10:00:0${s}.123Z`);
-    const document = (prefix: string, n: number) => ({
-      id: randomUUID(),
-      number: `${prefix}-2026-90000${n}`,
-      branchId,
-      fiscalYearId,
-    });
+    const document = () => ({ id: randomUUID(), branchId, fiscalYearId });
+    const numbered = (prefix: string, n: number) => ({ ...document(), number: `${prefix}-2026-90000${n}` });
     const written = await uow.run(async (r) => {
       const locked = (await r.invoices.findById(tenantId, inv.id, { forUpdate: true }))!;
       const payments = [
-        locked.recordPayment({ ...document('PAY', 1), amount: 123456789.01, method: 'CARD', recordedBy: null }, at(1)),
+        locked.recordPayment({ ...document(), amount: 123456789.01, method: 'CARD', recordedBy: null }, at(1)),
         locked.recordPayment(
-          { ...document('PAY', 2), amount: 0.1, method: 'CASH', reference: 'slip', recordedBy: 'a@example.com' },
+          { ...document(), amount: 0.1, method: 'CASH', reference: 'slip', recordedBy: 'a@example.com' },
           at(3),
         ),
-        locked.recordPayment({ ...document('PAY', 3), amount: 0.2, method: 'QR', recordedBy: null }, at(3)),
+        locked.recordPayment({ ...document(), amount: 0.2, method: 'QR', recordedBy: null }, at(3)),
       ];
       for (const p of payments) await r.payments.add(p);
-      const refund = locked.refund({ ...document('RF', 1), amount: 0.3, reason: 'Chipped', method: 'CASH' }, at(4));
+      const refund = locked.refund({ ...document(), amount: 0.3, reason: 'Chipped', method: 'CASH' }, at(4));
       await r.refunds.add(refund);
       const note = (kind: 'CREDIT' | 'DEBIT', n: number, amount: number, s: number) =>
-        locked.issueNote(kind, { ...document(kind === 'CREDIT' ? 'CN' : 'DN', n), amount, reason: 'r' }, at(s));
+        locked.issueNote(kind, { ...numbered(kind === 'CREDIT' ? 'CN' : 'DN', n), amount, reason: 'r' }, at(s));
       const credits = [note('CREDIT', 1, 10.01, 5), note('CREDIT', 2, 20.02, 6)];
       const debit = note('DEBIT', 1, 30.03, 7);
       for (const n of credits) await r.creditNotes.add(n);

@@ -7,6 +7,7 @@ import {
 import type { InvoiceStatus } from '../../../src/domain/billing/invoice.machine.js';
 import { Invoice, NO_NOTES, type InvoiceNoteTotals } from '../../../src/domain/billing/invoice.js';
 import type { PaymentMethod } from '../../../src/domain/billing/invoice-line.js';
+import { UNNUMBERED } from '../../../src/domain/shared/document-number.js';
 import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { Money } from '../../../src/domain/shared/money.js';
 import { pricingOf } from '../../support/pricing.js';
@@ -71,7 +72,6 @@ function pay(
   return inv.recordPayment(
     {
       id: `55555555-5555-4555-8555-${String(seq).padStart(12, '0')}`,
-      number: `PAY-2026-${String(seq).padStart(6, '0')}`,
       branchId: B2,
       fiscalYearId: F,
       amount,
@@ -88,7 +88,6 @@ function refund(inv: Invoice, amount: number, reason = 'Returned goods', method?
   return inv.refund(
     {
       id: `66666666-6666-4666-8666-${String(seq).padStart(12, '0')}`,
-      number: `RF-2026-${String(seq).padStart(6, '0')}`,
       branchId: B2,
       fiscalYearId: F,
       amount,
@@ -105,6 +104,18 @@ const amounts = (inv: Invoice) => {
 };
 
 describe('Invoice payments and refunds', () => {
+  it('are numbered once, by their store: a second number or an empty one is refused', () => {
+    const inv = stored('APPROVED', { payments: 50 });
+    const payment = pay(inv, 10);
+    const given = refund(inv, 5);
+    payment.numbered('PAY-2026-000001');
+    given.numbered('RF-2026-000001');
+    expect([payment.state().number, given.state().number]).to.deep.equal(['PAY-2026-000001', 'RF-2026-000001']);
+    expect(() => payment.numbered('PAY-2026-000002')).to.throw('already has a number');
+    expect(() => given.numbered('RF-2026-000002')).to.throw('already has a number');
+    expect(() => pay(inv, 1).numbered(UNNUMBERED)).to.throw('empty number');
+  });
+
   describe('payments on every status', () => {
     it('DRAFT: the first payment approves the invoice (billing.invoice.created), then the payment records billing.payment.received', () => {
       const inv = draft(100);
@@ -122,6 +133,8 @@ describe('Invoice payments and refunds', () => {
       expect(s).to.include({ invoiceId: I, tenantId: T, branchId: B2, method: 'QR', reference: 'slip-7' });
       expect(s.amount.toString()).to.equal('40.10');
       expect(s.receivedAt).to.deep.equal(LATER);
+      // Its store draws its number, and its event's `code`, in the statement that stores it.
+      expect(s.number).to.equal(UNNUMBERED);
       expect(payment.pullEvents()).to.deep.equal([
         {
           name: 'billing.payment.received',
