@@ -17,7 +17,9 @@ import {
 } from './adjustment-request.mapper.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { paginate, newestFirst } from './paginate.js';
-import { insertTogether, type Db, type SeenAggregates } from './db.js';
+import type { Db, SeenAggregates } from './db.js';
+import { insertNumbered } from './document-numbers.js';
+import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 
 export class KnexAdjustmentRequestRepository implements AdjustmentRequestRepository {
   constructor(
@@ -25,12 +27,19 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
     private readonly seen: SeenAggregates,
   ) {}
 
+  /** The request and its items in one statement, numbered (ADJ-) by it. */
   async add(request: AdjustmentRequest): Promise<void> {
     this.seen.add(request);
-    await insertTogether(this.db, [
-      { table: 'stock_adjustment_requests', rows: [toAdjustmentRequestRow(request)] },
-      { table: 'stock_adjustment_items', rows: toAdjustmentItemRows(request) },
-    ]);
+    const number = await insertNumbered(
+      this.db,
+      'stock_adjustment_requests',
+      toAdjustmentRequestRow(request),
+      'ADJ',
+      request.pullEvents(),
+      [{ table: 'stock_adjustment_items', rows: toAdjustmentItemRows(request) }],
+    );
+    if (number === null) throw new FiscalYearNotFound();
+    request.numbered(number);
   }
 
   async findById(tenantId: string, id: string): Promise<AdjustmentRequest | null> {

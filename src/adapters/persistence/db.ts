@@ -62,23 +62,38 @@ export function preparedQuery<Q extends Knex.QueryBuilder>(query: Q): Q {
  * between them are checked at the statement's end, when all are in. Every row of a table has
  * the same keys: its columns.
  */
-export async function insertTogether(
-  db: Db,
-  inserts: readonly { table: string; rows: readonly object[] }[],
-): Promise<void> {
-  const filled = inserts.filter((i) => i.rows.length > 0);
-  if (filled.length === 0) return;
-  const ctes = filled.map(({ table, rows }, n) => {
-    const columns = Object.keys(rows[0]!)
-      .map((c) => `"${c}"`)
-      .join(', ');
-    return `i${n} AS (INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::"${table}", ?::json))`;
-  });
+export async function insertTogether(db: Db, inserts: readonly RowsOf[]): Promise<void> {
+  const ctes = insertCtes(inserts);
+  if (ctes.length === 0) return;
   await prepared(
     db,
-    `WITH ${ctes.join(', ')} SELECT 1`,
-    filled.map((i) => JSON.stringify(i.rows)),
+    `WITH ${ctes.map((c) => c.sql).join(', ')} SELECT 1`,
+    ctes.map((c) => c.binding),
   );
+}
+
+/** Rows to insert into one table, all with the same keys: its columns. */
+export interface RowsOf {
+  table: string;
+  rows: readonly object[];
+}
+
+/**
+ * The data-modifying CTEs (`i0`, `i1`, …) of `insertTogether`, each with its one binding: the
+ * table's rows as a JSON array. Tables without rows have none.
+ */
+export function insertCtes(inserts: readonly RowsOf[]): { sql: string; binding: string }[] {
+  return inserts
+    .filter((i) => i.rows.length > 0)
+    .map(({ table, rows }, n) => {
+      const columns = Object.keys(rows[0]!)
+        .map((c) => `"${c}"`)
+        .join(', ');
+      return {
+        sql: `i${n} AS (INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::"${table}", ?::json))`,
+        binding: JSON.stringify(rows),
+      };
+    });
 }
 
 /** A `json` value of a row: parsed already by one driver, handed over as its text by another. */

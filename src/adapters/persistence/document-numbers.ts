@@ -4,7 +4,7 @@ import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { UNNUMBERED } from '../../domain/shared/document-number.js';
 import type { DomainEvent } from '../../domain/shared/events.js';
 import { outboxRecords } from './outbox-repository.js';
-import { prepared, type Db } from './db.js';
+import { insertCtes, prepared, type Db, type RowsOf } from './db.js';
 
 /**
  * The counter of `kind` in a tenant's fiscal year as two CTEs, for a statement to draw its
@@ -34,8 +34,9 @@ export function documentNumberCtes(
 
 /**
  * Inserts a new document's `row` into `table` numbered by the statement that inserts it
- * (`documentNumberCtes` of `kind`), with the `events` it has recorded: an UNNUMBERED `code`
- * in their payloads becomes the drawn number. One statement where a draw first took two, and
+ * (`documentNumberCtes` of `kind`), with the `events` it has recorded (an UNNUMBERED `code`
+ * in their payloads becomes the drawn number) and its items' rows (`together`, as
+ * `insertTogether` inserts them). One statement where a draw first took two, and
  * the counter's lock is taken by this write rather than before the use case's others, so
  * concurrent creators queue on it for less of their transaction. Returns the number, or null
  * when the fiscal year is not the tenant's (nothing is written).
@@ -46,6 +47,7 @@ export async function insertNumbered<Row extends { tenant_id: string; fiscal_yea
   row: Row,
   kind: DocumentKind,
   events: readonly DomainEvent[],
+  together: readonly RowsOf[] = [],
 ): Promise<string | null> {
   const { number: _drawnBelow, ...fields } = row;
   const counter = documentNumberCtes('drawn', row.tenant_id, row.fiscal_year_id, kind);
@@ -58,6 +60,10 @@ export async function insertNumbered<Row extends { tenant_id: string; fiscal_yea
        FROM drawn, json_populate_record(NULL::${table}, ?::json) r)`,
   ];
   const bindings = [...counter.bindings, JSON.stringify(fields)];
+  for (const items of insertCtes(together)) {
+    ctes.push(items.sql);
+    bindings.push(items.binding);
+  }
   if (events.length > 0) {
     ctes.push(`outbox_written AS (
        INSERT INTO outbox_events (tenant_id, id, event_name, payload, occurred_at)

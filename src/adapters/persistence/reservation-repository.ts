@@ -4,7 +4,9 @@ import type { Page } from '../../application/ports/pagination.js';
 import { Reservation, type ReservationStatus } from '../../domain/inventory/reservation.js';
 import { EXPIRY_MOVE, reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import { insertTogether, type Db } from './db.js';
+import { FiscalYearNotFound } from '../../domain/organization/errors.js';
+import type { Db } from './db.js';
+import { insertNumbered } from './document-numbers.js';
 import { paginate } from './paginate.js';
 import { expirable, expiredUnswept, pastExpiry } from './reservation-sql.js';
 
@@ -73,6 +75,7 @@ function statusAsOf(q: Knex.QueryBuilder, status: ReservationStatus, now: Date):
 export class KnexReservationRepository implements ReservationRepository {
   constructor(private readonly db: Db) {}
 
+  /** The reservation and its items in one statement, numbered (RSV-) by it. */
   async add(reservation: Reservation): Promise<void> {
     const s = reservation.state();
     const row = {
@@ -96,10 +99,11 @@ export class KnexReservationRepository implements ReservationRepository {
       product_id: i.productId,
       quantity: i.quantity.toString(),
     }));
-    await insertTogether(this.db, [
-      { table: 'reservations', rows: [row] },
+    const number = await insertNumbered(this.db, 'reservations', row, 'RSV', [], [
       { table: 'reservation_items', rows: items },
     ]);
+    if (number === null) throw new FiscalYearNotFound();
+    reservation.numbered(number);
   }
 
   async findById(tenantId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<Reservation | null> {

@@ -18,7 +18,7 @@ import { requireStockTargets } from './stock-order.js';
  */
 export class RequestAdjustment {
   constructor(
-    private readonly uow: UnitOfWork<'stock' | 'documentNumbers' | 'adjustmentRequests'>,
+    private readonly uow: UnitOfWork<'stock' | 'adjustmentRequests'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -37,19 +37,18 @@ export class RequestAdjustment {
         if (row !== null) throw new InsufficientAvailableStock(row, 'request');
       }
 
-      const number = await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'ADJ');
       const request = AdjustmentRequest.create(
         command,
         {
           id: this.ids.next(),
           tenantId,
-          number,
           branchId: caller.branchId,
           fiscalYearId: caller.fiscalYearId,
           integrationId: caller.integrationId,
         },
         this.clock.now(),
       );
+      // Numbered (ADJ-) by the statement that stores it, the transaction's last write.
       await r.adjustmentRequests.add(request);
       return request;
     }, keyed);

@@ -20,7 +20,7 @@ import { freeingExpiredHolds, requireStockTargets, takeInProductOrder } from './
  */
 export class ReserveStock {
   constructor(
-    private readonly uow: UnitOfWork<'stock' | 'reservations' | 'documentNumbers'>,
+    private readonly uow: UnitOfWork<'stock' | 'reservations'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -46,7 +46,6 @@ export class ReserveStock {
         {
           id: this.ids.next(),
           tenantId,
-          number: await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'RSV'),
           warehouseId,
           branchId: caller.branchId,
           fiscalYearId: caller.fiscalYearId,
@@ -55,6 +54,7 @@ export class ReserveStock {
         { items: lines, reference: command.reference, expiresInSeconds: command.expiresInSeconds },
         now,
       );
+      // Numbered (RSV-) by the statement that stores it, the transaction's last write.
       await r.reservations.add(reservation);
       return reservation;
     }, keyed);

@@ -1,3 +1,4 @@
+import { drawnNumber, UNNUMBERED } from '../shared/document-number.js';
 import { AggregateRoot } from '../shared/events.js';
 import { Quantity } from '../shared/quantity.js';
 import { nextAdjustmentStatus, type AdjustmentEvent, type AdjustmentStatus } from './adjustment-request.machine.js';
@@ -82,15 +83,14 @@ export class AdjustmentRequest extends AggregateRoot {
 
   /**
    * A new PENDING request from a validated command (src/application/inventory/commands.ts):
-   * the reason trimmed, rows numbered from 1 in the order sent. Records no event: only
-   * approval is announced (spec 6.2).
+   * the reason trimmed, rows numbered from 1 in the order sent; UNNUMBERED until its store
+   * draws its number (`numbered`). Records no event: only approval is announced (spec 6.2).
    */
   static create(
     draft: AdjustmentDraft,
     meta: {
       id: string;
       tenantId: string;
-      number: string;
       branchId: string;
       fiscalYearId: string;
       integrationId: string;
@@ -99,6 +99,7 @@ export class AdjustmentRequest extends AggregateRoot {
   ): AdjustmentRequest {
     return new AdjustmentRequest({
       ...meta,
+      number: UNNUMBERED,
       warehouseId: draft.warehouseId,
       reason: draft.reason.trim(),
       items: itemsOf(draft.items),
@@ -123,6 +124,11 @@ export class AdjustmentRequest extends AggregateRoot {
   }
   get number(): string {
     return this.s.number;
+  }
+
+  /** The number the store drew for this new request, in the statement that stored it. */
+  numbered(number: string): void {
+    this.s = { ...this.s, number: drawnNumber(this.s.number, number, `adjustment request ${this.s.id}`) };
   }
   get warehouseId(): string {
     return this.s.warehouseId;

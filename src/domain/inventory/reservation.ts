@@ -1,3 +1,4 @@
+import { drawnNumber, UNNUMBERED } from '../shared/document-number.js';
 import { ReservationNotActive } from './errors.js';
 import {
   EXPIRY_MOVE,
@@ -51,8 +52,9 @@ export class Reservation {
 
   private constructor(private s: ReservationState) {}
 
+  /** A new ACTIVE reservation, UNNUMBERED until its store draws its number (`numbered`). */
   static create(
-    meta: Omit<ReservationState, 'status' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'reference' | 'items'>,
+    meta: Omit<ReservationState, 'number' | 'status' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'reference' | 'items'>,
     input: { items: readonly StockLine[]; reference?: string; expiresInSeconds?: number },
     now: Date,
   ): Reservation {
@@ -62,6 +64,7 @@ export class Reservation {
     }
     return new Reservation({
       ...meta,
+      number: UNNUMBERED,
       reference: input.reference?.trim() || null,
       status: 'ACTIVE',
       items: [...input.items],
@@ -83,6 +86,11 @@ export class Reservation {
   }
   get number(): string {
     return this.s.number;
+  }
+
+  /** The number the store drew for this new reservation, in the statement that stored it. */
+  numbered(number: string): void {
+    this.s = { ...this.s, number: drawnNumber(this.s.number, number, `reservation ${this.s.id}`) };
   }
   get warehouseId(): string {
     return this.s.warehouseId;

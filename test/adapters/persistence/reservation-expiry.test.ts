@@ -25,7 +25,6 @@ describe('reservation expiry: the domain and the SQL agree (real database)', () 
   const created = new Date('2026-03-01T10:00:00.000Z');
   const expiresAt = new Date(created.getTime() + 60_000);
   const ON_HAND = '100.000';
-  let n = 0;
 
   before(async () => {
     db = await testDatabase();
@@ -76,7 +75,6 @@ describe('reservation expiry: the domain and the SQL agree (real database)', () 
       {
         id: randomUUID(),
         tenantId,
-        number: `RSV-2026-${String(++n).padStart(6, '0')}`,
         warehouseId,
         branchId,
         fiscalYearId,

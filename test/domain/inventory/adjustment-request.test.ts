@@ -25,18 +25,14 @@ function draft(items: AdjustmentLine[] = [{ productId: P1, quantity: 5, type: 'S
 }
 
 function pending(d = draft()) {
-  return AdjustmentRequest.create(
+  const request = AdjustmentRequest.create(
     d,
-    {
-      id: 'r1',
-      tenantId: T,
-      number: 'ADJ-2026-000001',
-      branchId: 'b1',
-      fiscalYearId: 'fy1',
-      integrationId: 'i1',
-    },
+    { id: 'r1', tenantId: T, branchId: 'b1', fiscalYearId: 'fy1', integrationId: 'i1' },
     t0,
   );
+  // The store numbers a new request in the statement that stores it.
+  request.numbered('ADJ-2026-000001');
+  return request;
 }
 
 describe('AdjustmentRequest', () => {

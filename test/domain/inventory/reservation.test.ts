@@ -19,19 +19,14 @@ const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
 
 function reservation(expiresInSeconds?: number): Reservation {
-  return Reservation.create(
-    {
-      id: 'r1',
-      tenantId: 't1',
-      number: 'RSV-2026-000001',
-      warehouseId: 'w1',
-      branchId: 'b1',
-      fiscalYearId: 'y1',
-      integrationId: 'i1',
-    },
+  const created = Reservation.create(
+    { id: 'r1', tenantId: 't1', warehouseId: 'w1', branchId: 'b1', fiscalYearId: 'y1', integrationId: 'i1' },
     { items: distinctStockLinesOf([{ productId: P1, quantity: 2 }]), expiresInSeconds },
     T0,
   );
+  // The store numbers a new reservation in the statement that stores it.
+  created.numbered('RSV-2026-000001');
+  return created;
 }
 
 describe('reservation machine (pure transitions)', () => {
