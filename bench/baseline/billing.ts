@@ -148,7 +148,8 @@ async function addEvent(client: pg.PoolClient, name: string, payload: object, no
 /**
  * POST /billing/invoices/:id/payments — claim; BEGIN; key; the invoice row FOR UPDATE; its
  * lines and note totals; PAY number; the invoice's totals and status; the payment; its outbox
- * event; answer; COMMIT. (The service writes the payment and its event in one statement.)
+ * event; answer; COMMIT. (The service writes the payment and its event in one statement, which
+ * draws the number too, after the invoice's update.)
  */
 const recordPayment = writeRoute(async (req, begin) => {
   const { amount, method, reference } = req.body as { amount: number; method: string; reference?: string };
@@ -182,7 +183,7 @@ const recordPayment = writeRoute(async (req, begin) => {
 /**
  * POST /billing/refunds — claim; BEGIN; key; the invoice row FOR UPDATE; its lines and note
  * totals; RF number; the invoice's refunds total; the refund; its outbox event; answer; COMMIT.
- * (The service writes the refund and its event in one statement.) On an APPROVED invoice all
+ * (The service writes the refund and its event in one statement, which draws the number too.) On an APPROVED invoice all
  * that was paid may be refunded; on a PAID one only an overpayment.
  */
 const createRefund = writeRoute(async (req, begin) => {
@@ -225,7 +226,7 @@ const documentsOf = (table: string, at: string, id: string) =>
 /**
  * GET /billing/invoices/:id — claim beside the invoice's row; its lines and note totals; then
  * its payments, refunds, credit notes and debit notes (4 statements side by side on 4
- * connections, as the service sends them).
+ * connections). The service reads all of it in one statement, the documents as JSON.
  */
 const invoiceDetail = readRoute(async (req, claim) => {
   const id = req.params.id as string;

@@ -99,9 +99,14 @@ export class KnexReservationRepository implements ReservationRepository {
       product_id: i.productId,
       quantity: i.quantity.toString(),
     }));
-    const number = await insertNumbered(this.db, 'reservations', row, 'RSV', [], [
-      { table: 'reservation_items', rows: items },
-    ]);
+    const number = await insertNumbered(
+      this.db,
+      'reservations',
+      row,
+      'RSV',
+      [],
+      [{ table: 'reservation_items', rows: items }],
+    );
     if (number === null) throw new FiscalYearNotFound();
     reservation.numbered(number);
   }

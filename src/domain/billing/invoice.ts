@@ -32,7 +32,6 @@ import { noteTax, taxBreakdown, type InvoiceTotals, type TaxBreakdownEntry } fro
 export const INVOICE_CREATED = 'billing.invoice.created';
 export const INVOICE_VOIDED = 'billing.invoice.voided';
 
-
 /** What the invoice row holds; its totals (subtotal, taxAmount, totalAmount) are those of its lines. */
 export interface InvoiceState extends InvoiceTotals {
   id: string;
