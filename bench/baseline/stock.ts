@@ -145,8 +145,7 @@ export function stockRoutes(app: Express): void {
  * POST /products/reserve — claim; BEGIN; key; the warehouse's row; the products' ids; per item
  * (product order) the conditional hold (`quantity - reserved >= wanted`; when short, the
  * warehouse's expired reservations freed and the hold tried again); RSV number; the
- * reservation; its items; answer; COMMIT. (The service draws the number, the reservation and
- * its items in one statement.)
+ * reservation; its items; answer; COMMIT. (The service: number, row and items in one statement.)
  */
 const reserve = writeRoute(async (req, begin) => {
   const { warehouseId, items } = req.body as { warehouseId: string; items: Line[] };
@@ -248,8 +247,8 @@ const transfer = writeRoute(async (req, begin) => {
 /**
  * POST /products/adjust — claim; BEGIN; key; the warehouse's row; the products' ids; the
  * STOCK_OUT products' available stock (on hand − reserved, less expired unswept holds); ADJ
- * number; the PENDING request; its items; answer; COMMIT. Stock changes only on approval. (The
- * service draws the number, the request and its items in one statement.)
+ * number; the PENDING request; its items; answer; COMMIT (the service: number, row and items in
+ * one statement). Stock changes only on approval.
  */
 const adjust = writeRoute(async (req, begin) => {
   type Item = Line & { type: 'STOCK_IN' | 'STOCK_OUT' };
