@@ -76,21 +76,26 @@ export async function insertTogether(db: Db, inserts: readonly RowsOf[]): Promis
 export interface RowsOf {
   table: string;
   rows: readonly object[];
+  /** The column that takes the number the statement draws (`insertNumbered` only). */
+  numberColumn?: string;
 }
 
 /**
  * The data-modifying CTEs (`i0`, `i1`, …) of `insertTogether`, each with its one binding: the
- * table's rows as a JSON array. Tables without rows have none.
+ * table's rows as a JSON array. Tables without rows have none. `drawn` names the CTE whose
+ * `number` a table's `numberColumn` takes.
  */
-export function insertCtes(inserts: readonly RowsOf[]): { sql: string; binding: string }[] {
+export function insertCtes(inserts: readonly RowsOf[], drawn?: string): { sql: string; binding: string }[] {
   return inserts
     .filter((i) => i.rows.length > 0)
-    .map(({ table, rows }, n) => {
-      const columns = Object.keys(rows[0]!)
-        .map((c) => `"${c}"`)
-        .join(', ');
+    .map(({ table, rows, numberColumn }, n) => {
+      if (numberColumn !== undefined && drawn === undefined) throw new Error(`no number to put in ${table}`);
+      const columns = Object.keys(rows[0]!);
+      const values = columns.map((c) => (c === numberColumn ? `${drawn}.number` : `r."${c}"`));
+      const from = numberColumn === undefined ? '' : `${drawn}, `;
       return {
-        sql: `i${n} AS (INSERT INTO "${table}" (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::"${table}", ?::json))`,
+        sql: `i${n} AS (INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')})
+          SELECT ${values.join(', ')} FROM ${from}json_populate_recordset(NULL::"${table}", ?::json) r)`,
         binding: JSON.stringify(rows),
       };
     });

@@ -36,7 +36,7 @@ export function documentNumberCtes(
  * Inserts a new document's `row` into `table` numbered by the statement that inserts it
  * (`documentNumberCtes` of `kind`), with the `events` it has recorded (an UNNUMBERED `code`
  * in their payloads becomes the drawn number) and its items' rows (`together`, as
- * `insertTogether` inserts them). One statement where a draw first took two, and
+ * `insertTogether` inserts them; a table's `numberColumn` takes the drawn number too). One statement where a draw first took two, and
  * the counter's lock is taken by this write rather than before the use case's others, so
  * concurrent creators queue on it for less of their transaction. Returns the number, or null
  * when the fiscal year is not the tenant's (nothing is written).
@@ -60,7 +60,7 @@ export async function insertNumbered<Row extends { tenant_id: string; fiscal_yea
        FROM drawn, json_populate_record(NULL::${table}, ?::json) r)`,
   ];
   const bindings = [...counter.bindings, JSON.stringify(fields)];
-  for (const items of insertCtes(together)) {
+  for (const items of insertCtes(together, 'drawn')) {
     ctes.push(items.sql);
     bindings.push(items.binding);
   }

@@ -7,9 +7,13 @@ import type {
 } from '../../application/ports/inventory-repositories.js';
 import type { Page } from '../../application/ports/pagination.js';
 import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
+import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
+import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
+import { insertNumbered } from './document-numbers.js';
 import { paginate } from './paginate.js';
+import { toStockLedgerRow } from './stock-ledger.mapper.js';
 import { insertTogether, type Db } from './db.js';
 
 export { KnexPurchaseOrderRepository } from './purchase-order-repository.js';
@@ -136,7 +140,8 @@ function toGoodsReceipt(row: GoodsReceiptRow, items: GoodsReceiptItemRow[]): Goo
 export class KnexTransferRepository implements TransferRepository {
   constructor(private readonly db: Db) {}
 
-  async add(t: StockTransfer): Promise<void> {
+  /** The transfer, its items and its movements in one statement, numbered (TRF-) by it. */
+  async add(t: StockTransfer, movements: readonly StockLedgerEntry[]): Promise<StockTransfer> {
     const row = {
       tenant_id: t.tenantId,
       id: t.id,
@@ -156,10 +161,19 @@ export class KnexTransferRepository implements TransferRepository {
       product_id: i.productId,
       quantity: i.quantity.toString(),
     }));
-    await insertTogether(this.db, [
-      { table: 'stock_transfers', rows: [row] },
-      { table: 'stock_transfer_items', rows: items },
-    ]);
+    const number = await insertNumbered(
+      this.db,
+      'stock_transfers',
+      row,
+      'TRF',
+      [],
+      [
+        { table: 'stock_transfer_items', rows: items },
+        { table: 'stock_ledger', rows: movements.map(toStockLedgerRow), numberColumn: 'source_number' },
+      ],
+    );
+    if (number === null) throw new FiscalYearNotFound();
+    return { ...t, number };
   }
 
   async findById(tenantId: string, id: string): Promise<StockTransfer | null> {

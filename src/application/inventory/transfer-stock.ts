@@ -1,6 +1,7 @@
 import type { KeyedWrite } from '../ports/gateway-ports.js';
 import { InsufficientAvailableStock, StockLevelLimitExceeded } from '../../domain/inventory/errors.js';
 import { newTransfer, type StockTransfer } from '../../domain/inventory/stock-documents.js';
+import { UNNUMBERED } from '../../domain/shared/document-number.js';
 import { movementEntry, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import { distinctStockLinesOf } from '../../domain/inventory/stock-lines.js';
 import type { Caller } from '../access/caller.js';
@@ -21,7 +22,7 @@ import { freeingExpiredHolds, requireStockTargets, takeInProductOrder } from './
  */
 export class TransferStock {
   constructor(
-    private readonly uow: UnitOfWork<'stock' | 'reservations' | 'documentNumbers' | 'transfers' | 'stockLedger'>,
+    private readonly uow: UnitOfWork<'stock' | 'reservations' | 'transfers'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -32,7 +33,7 @@ export class TransferStock {
     const draft = newTransfer({
       id: this.ids.next(),
       tenantId,
-      number: '',
+      number: UNNUMBERED,
       fromWarehouseId: command.fromWarehouseId,
       toWarehouseId: command.toWarehouseId,
       branchId: caller.branchId,
@@ -59,36 +60,24 @@ export class TransferStock {
         balances.set(line.row, { out, in: into });
       });
 
-      const transfer: StockTransfer = {
-        ...draft,
-        number: await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'TRF'),
-      };
-      await r.transfers.add(transfer);
-      const source = { id: transfer.id, number: transfer.number };
-      await r.stockLedger.add(
-        lines.flatMap((line) => {
-          const b = balances.get(line.row)!;
-          const common = {
-            tenantId,
-            productId: line.productId,
-            quantity: line.quantity,
-            source,
-            row: line.row,
-            at: now,
-          };
-          return [
-            movementEntry({
-              ...common,
-              id: this.ids.next(),
-              warehouseId: from,
-              type: 'TRANSFER_OUT',
-              balanceAfter: b.out,
-            }),
-            movementEntry({ ...common, id: this.ids.next(), warehouseId: to, type: 'TRANSFER_IN', balanceAfter: b.in }),
-          ];
-        }),
-      );
-      return transfer;
+      // The movements name the transfer, whose number the statement that stores them all draws:
+      // the transaction's last write, so the TRF- counter is held only until the commit.
+      const source = { id: draft.id, number: UNNUMBERED };
+      const movements = lines.flatMap((line) => {
+        const b = balances.get(line.row)!;
+        const common = { tenantId, productId: line.productId, quantity: line.quantity, source, row: line.row, at: now };
+        return [
+          movementEntry({
+            ...common,
+            id: this.ids.next(),
+            warehouseId: from,
+            type: 'TRANSFER_OUT',
+            balanceAfter: b.out,
+          }),
+          movementEntry({ ...common, id: this.ids.next(), warehouseId: to, type: 'TRANSFER_IN', balanceAfter: b.in }),
+        ];
+      });
+      return r.transfers.add(draft, movements);
     }, keyed);
   }
 }

@@ -252,7 +252,13 @@ export interface TransferListQuery extends PageRequest {
 }
 
 export interface TransferRepository {
-  add(transfer: StockTransfer): Promise<void>;
+  /**
+   * Stores an UNNUMBERED transfer, its items and its stock `movements` (whose source number is
+   * UNNUMBERED too) in one statement that draws its number (`TRF-`), and returns it numbered.
+   * Call it as the transaction's last write: the counter stays locked until the commit. Throws
+   * FiscalYearNotFound when the fiscal year is not the tenant's.
+   */
+  add(transfer: StockTransfer, movements: readonly StockLedgerEntry[]): Promise<StockTransfer>;
   findById(tenantId: string, id: string): Promise<StockTransfer | null>;
   /** Newest first, then id; each with its items. */
   list(tenantId: string, query: TransferListQuery): Promise<Page<StockTransfer>>;
