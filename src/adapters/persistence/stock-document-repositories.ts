@@ -14,7 +14,7 @@ import { Quantity } from '../../domain/shared/quantity.js';
 import { insertNumbered } from './document-numbers.js';
 import { paginate } from './paginate.js';
 import { toStockLedgerRow } from './stock-ledger.mapper.js';
-import { insertTogether, type Db } from './db.js';
+import type { Db } from './db.js';
 
 export { KnexPurchaseOrderRepository } from './purchase-order-repository.js';
 
@@ -212,7 +212,8 @@ export class KnexTransferRepository implements TransferRepository {
 export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
   constructor(private readonly db: Db) {}
 
-  async add(g: GoodsReceipt): Promise<void> {
+  /** The receipt, its items and its movements in one statement, numbered (GRN-) by it. */
+  async add(g: GoodsReceipt, movements: readonly StockLedgerEntry[]): Promise<GoodsReceipt> {
     const row = {
       tenant_id: g.tenantId,
       id: g.id,
@@ -233,10 +234,19 @@ export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
       quantity: i.quantity.toString(),
       unit_cost: i.unitCost?.toString() ?? null,
     }));
-    await insertTogether(this.db, [
-      { table: 'goods_receipts', rows: [row] },
-      { table: 'goods_receipt_items', rows: items },
-    ]);
+    const number = await insertNumbered(
+      this.db,
+      'goods_receipts',
+      row,
+      'GRN',
+      [],
+      [
+        { table: 'goods_receipt_items', rows: items },
+        { table: 'stock_ledger', rows: movements.map(toStockLedgerRow), numberColumn: 'source_number' },
+      ],
+    );
+    if (number === null) throw new FiscalYearNotFound();
+    return { ...g, number };
   }
 
   async findById(tenantId: string, id: string): Promise<GoodsReceipt | null> {

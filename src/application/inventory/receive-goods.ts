@@ -10,6 +10,7 @@ import type { PurchaseOrder } from '../../domain/inventory/purchase-order.js';
 import type { GoodsReceipt, GoodsReceiptItem } from '../../domain/inventory/stock-documents.js';
 import { movementEntry, type StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
 import { stockLinesOf } from '../../domain/inventory/stock-lines.js';
+import { UNNUMBERED } from '../../domain/shared/document-number.js';
 import { Money } from '../../domain/shared/money.js';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../ports/clock.js';
@@ -31,7 +32,7 @@ import { requireStockTargets, takeInProductOrder } from './stock-order.js';
  */
 export class ReceiveGoods {
   constructor(
-    private readonly uow: UnitOfWork<'stock' | 'purchaseOrders' | 'documentNumbers' | 'goodsReceipts' | 'stockLedger'>,
+    private readonly uow: UnitOfWork<'stock' | 'purchaseOrders' | 'goodsReceipts'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -74,7 +75,7 @@ export class ReceiveGoods {
       const receipt: GoodsReceipt = {
         id: this.ids.next(),
         tenantId,
-        number: await r.documentNumbers.next(tenantId, caller.fiscalYearId, 'GRN'),
+        number: UNNUMBERED,
         purchaseOrderId: order?.id ?? null,
         warehouseId,
         branchId: caller.branchId,
@@ -84,25 +85,24 @@ export class ReceiveGoods {
         items,
         createdAt: now,
       };
-      await r.goodsReceipts.add(receipt);
-      const source = { id: receipt.id, number: receipt.number };
-      await r.stockLedger.add(
-        items.map((item) =>
-          movementEntry({
-            id: this.ids.next(),
-            tenantId,
-            warehouseId,
-            productId: item.productId,
-            type: 'GOODS_RECEIPT',
-            quantity: item.quantity,
-            balanceAfter: balances.get(item.row)!,
-            source,
-            row: item.row,
-            at: now,
-          }),
-        ),
+      // The movements name the receipt, whose number the statement that stores them all draws:
+      // the transaction's last write, so the GRN- counter is held only until the commit.
+      const source = { id: receipt.id, number: UNNUMBERED };
+      const movements = items.map((item) =>
+        movementEntry({
+          id: this.ids.next(),
+          tenantId,
+          warehouseId,
+          productId: item.productId,
+          type: 'GOODS_RECEIPT',
+          quantity: item.quantity,
+          balanceAfter: balances.get(item.row)!,
+          source,
+          row: item.row,
+          at: now,
+        }),
       );
-      return receipt;
+      return r.goodsReceipts.add(receipt, movements);
     }, keyed);
   }
 }

@@ -271,7 +271,11 @@ export interface GoodsReceiptListQuery extends PageRequest {
 }
 
 export interface GoodsReceiptRepository {
-  add(receipt: GoodsReceipt): Promise<void>;
+  /**
+   * Stores an UNNUMBERED receipt, its items and its stock `movements` in one statement that
+   * draws its number (`GRN-`), and returns it numbered; as `TransferRepository.add`.
+   */
+  add(receipt: GoodsReceipt, movements: readonly StockLedgerEntry[]): Promise<GoodsReceipt>;
   findById(tenantId: string, id: string): Promise<GoodsReceipt | null>;
   /** Newest first, then id; each with its items. */
   list(tenantId: string, query: GoodsReceiptListQuery): Promise<Page<GoodsReceipt>>;
