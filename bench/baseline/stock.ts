@@ -183,9 +183,8 @@ const reserve = writeRoute(async (req, begin) => {
  * POST /products/transfer — claim; BEGIN; key; both warehouses' rows (two statements); the
  * products' ids; per item (product order) the conditional decrement of the source (`quantity -
  * n >= reserved`; when short, the source's expired reservations freed and the decrement tried
- * again) and the bounded upsert of
- * the destination; TRF number; the transfer; its items; the ledger's 2 entries per item (one
- * statement); answer; COMMIT.
+ * again) and the bounded upsert of the destination; TRF number; the transfer; its items; the
+ * ledger's 2 entries per item (one statement); answer; COMMIT (the service: the last four in one).
  */
 const transfer = writeRoute(async (req, begin) => {
   const body = req.body as { fromWarehouseId: string; toWarehouseId: string; items: Line[]; reference?: string };
@@ -302,7 +301,8 @@ const adjust = writeRoute(async (req, begin) => {
 /**
  * POST /goods-receipt, without a purchase order — claim; BEGIN; key; the warehouse's row; the
  * products' ids; per item (product order) the bounded upsert of the level; GRN number; the
- * receipt; its items; the ledger's entry per item (one statement); answer; COMMIT.
+ * receipt; its items; the ledger's entry per item (one statement); answer; COMMIT (the service:
+ * number, receipt, items and entries in one statement).
  */
 const receiveGoods = writeRoute(async (req, begin) => {
   type Item = Line & { unitCost?: number };
