@@ -82,8 +82,9 @@ export interface RowsOf {
 
 /**
  * The data-modifying CTEs (`i0`, `i1`, …) of `insertTogether`, each with its one binding: the
- * table's rows as a JSON array. Tables without rows have none. `drawn` names the CTE whose
- * `number` a table's `numberColumn` takes.
+ * table's rows as a JSON array. Tables without rows have none. Given `drawn`, the CTE of a
+ * drawn number (`insertNumbered`), every row is inserted only when it drew one, and a table's
+ * `numberColumn` takes it.
  */
 export function insertCtes(inserts: readonly RowsOf[], drawn?: string): { sql: string; binding: string }[] {
   return inserts
@@ -92,7 +93,7 @@ export function insertCtes(inserts: readonly RowsOf[], drawn?: string): { sql: s
       if (numberColumn !== undefined && drawn === undefined) throw new Error(`no number to put in ${table}`);
       const columns = Object.keys(rows[0]!);
       const values = columns.map((c) => (c === numberColumn ? `${drawn}.number` : `r."${c}"`));
-      const from = numberColumn === undefined ? '' : `${drawn}, `;
+      const from = drawn === undefined ? '' : `${drawn}, `;
       return {
         sql: `i${n} AS (INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')})
           SELECT ${values.join(', ')} FROM ${from}json_populate_recordset(NULL::"${table}", ?::json) r)`,

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { KnexUnitOfWork } from '../../../src/adapters/persistence/unit-of-work.js';
 import { invoiceView } from '../../../src/adapters/shared/billing-views.js';
+import { insertNumbered } from '../../../src/adapters/persistence/document-numbers.js';
 import { FiscalYearNotFound } from '../../../src/domain/organization/errors.js';
+import { UNNUMBERED } from '../../../src/domain/shared/document-number.js';
 import type { Database } from '../../../src/infrastructure/database.js';
 import { billingWorld, type BillingIds } from '../../support/billing-world.js';
 
@@ -66,6 +68,15 @@ describe('billing documents (real database)', () => {
       }),
     ).to.be.rejectedWith(FiscalYearNotFound);
     expect(await counters()).to.deep.equal(before);
+    // Nor do the rows that would have gone with it (here, an outbox row standing for items).
+    const outbox = async () => Number((await db.knex('outbox_events').count({ n: '*' }).first())!.n);
+    const outboxBefore = await outbox();
+    const row = { tenant_id: tenantId, fiscal_year_id: foreignYear.fiscalYearId, number: UNNUMBERED };
+    const item = { tenant_id: tenantId, id: randomUUID(), event_name: 'x', payload: {}, occurred_at: now };
+    expect(
+      await insertNumbered(db.knex, 'payments', row, 'PAY', [], [{ table: 'outbox_events', rows: [item] }]),
+    ).to.equal(null);
+    expect(await outbox()).to.equal(outboxBefore);
     expect(await db.knex('payments').where({ invoice_id: inv.id }).count({ n: '*' }).first()).to.deep.equal({ n: '1' });
   });
 
