@@ -77,6 +77,11 @@ export interface AdjustmentDetailAcrossTenants extends AdjustmentDetail {
 }
 
 export interface AdjustmentRequestRepository {
+  /**
+   * Stores the new request and its items, numbered (`ADJ-`) by the same statement; call it as
+   * the transaction's last write, since the counter stays locked until the commit. Throws
+   * FiscalYearNotFound when the fiscal year is not the tenant's.
+   */
   add(request: AdjustmentRequest): Promise<void>;
   findById(tenantId: string, id: string): Promise<AdjustmentRequest | null>;
   /** A request of the tenant with each row's product name and SKU, in row order; null when none. */
@@ -212,6 +217,11 @@ export interface StockRepository {
 }
 
 export interface ReservationRepository {
+  /**
+   * Stores the new reservation and its items, numbered (`RSV-`) by the same statement; call it as
+   * the transaction's last write, since the counter stays locked until the commit. Throws
+   * FiscalYearNotFound when the fiscal year is not the tenant's.
+   */
   add(reservation: Reservation): Promise<void>;
   /** `forUpdate` locks the reservation row: a commit, a release and a sweep of it queue. */
   findById(tenantId: string, id: string, options?: { forUpdate?: boolean }): Promise<Reservation | null>;
