@@ -19,7 +19,6 @@ import { Quantity } from '../../domain/shared/quantity.js';
 import { paginate, newestFirst } from './paginate.js';
 import type { Db, SeenAggregates } from './db.js';
 import { insertNumbered } from './document-numbers.js';
-import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 
 export class KnexAdjustmentRequestRepository implements AdjustmentRequestRepository {
   constructor(
@@ -38,7 +37,6 @@ export class KnexAdjustmentRequestRepository implements AdjustmentRequestReposit
       request.pullEvents(),
       [{ table: 'stock_adjustment_items', rows: toAdjustmentItemRows(request) }],
     );
-    if (number === null) throw new FiscalYearNotFound();
     request.numbered(number);
   }
 

@@ -39,8 +39,8 @@ export function documentNumberCtes(
  * `insertTogether` inserts them; a table's `numberColumn` takes the drawn number too). One
  * statement where a draw first took two or more, and the counter's lock is taken by this write
  * rather than before the use case's others, so concurrent creators queue on it for less of
- * their transaction. Returns the number, or null when the fiscal year is not the tenant's
- * (nothing is written).
+ * their transaction. Returns the number; throws FiscalYearNotFound, having written nothing,
+ * when the fiscal year is not the tenant's.
  */
 export async function insertNumbered<Row extends { tenant_id: string; fiscal_year_id: string; number: string }>(
   db: Db,
@@ -49,7 +49,7 @@ export async function insertNumbered<Row extends { tenant_id: string; fiscal_yea
   kind: DocumentKind,
   events: readonly DomainEvent[],
   together: readonly RowsOf[] = [],
-): Promise<string | null> {
+): Promise<string> {
   const { number: _drawnBelow, ...fields } = row;
   const counter = documentNumberCtes('drawn', row.tenant_id, row.fiscal_year_id, kind);
   const columns = Object.keys(fields).map((c) => `"${c}"`);
@@ -80,7 +80,8 @@ export async function insertNumbered<Row extends { tenant_id: string; fiscal_yea
     `WITH ${ctes.join(', ')} SELECT number FROM drawn`,
     bindings,
   );
-  return rows[0]?.number ?? null;
+  if (!rows[0]) throw new FiscalYearNotFound();
+  return rows[0].number;
 }
 
 /** Counter rows in `document_sequences` (`documentNumberCtes`). */

@@ -8,7 +8,6 @@ import type { Page, PageRequest } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber } from '../../domain/billing/errors.js';
 import type { Payment } from '../../domain/billing/payment.js';
 import type { Refund } from '../../domain/billing/refund.js';
-import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { translateViolations } from './db-errors.js';
 import { insertNumbered } from './document-numbers.js';
 import { paginate, newestFirst } from './paginate.js';
@@ -35,7 +34,6 @@ export class KnexPaymentRepository implements PaymentRepository {
       () => insertNumbered(this.db, 'payments', toPaymentRow(payment), 'PAY', payment.pullEvents()),
       { payments_tenant_number_unique: () => new DuplicateDocumentNumber() },
     );
-    if (number === null) throw new FiscalYearNotFound();
     payment.numbered(number);
   }
 
@@ -74,7 +72,6 @@ export class KnexRefundRepository implements RefundRepository {
       () => insertNumbered(this.db, 'refunds', toRefundRow(refund), 'RF', refund.pullEvents()),
       { refunds_tenant_number_unique: () => new DuplicateDocumentNumber() },
     );
-    if (number === null) throw new FiscalYearNotFound();
     refund.numbered(number);
   }
 

@@ -4,7 +4,6 @@ import type { Page } from '../../application/ports/pagination.js';
 import { Reservation, type ReservationStatus } from '../../domain/inventory/reservation.js';
 import { EXPIRY_MOVE, reservationStatusesAccepting } from '../../domain/inventory/reservation.machine.js';
 import { Quantity } from '../../domain/shared/quantity.js';
-import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import type { Db } from './db.js';
 import { insertNumbered } from './document-numbers.js';
 import { paginate } from './paginate.js';
@@ -107,7 +106,6 @@ export class KnexReservationRepository implements ReservationRepository {
       [],
       [{ table: 'reservation_items', rows: items }],
     );
-    if (number === null) throw new FiscalYearNotFound();
     reservation.numbered(number);
   }
 

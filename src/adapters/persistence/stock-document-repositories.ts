@@ -8,7 +8,6 @@ import type {
 import type { Page } from '../../application/ports/pagination.js';
 import type { GoodsReceipt, StockTransfer } from '../../domain/inventory/stock-documents.js';
 import type { StockLedgerEntry } from '../../domain/inventory/stock-ledger.js';
-import { FiscalYearNotFound } from '../../domain/organization/errors.js';
 import { Money } from '../../domain/shared/money.js';
 import { Quantity } from '../../domain/shared/quantity.js';
 import { insertNumbered } from './document-numbers.js';
@@ -137,6 +136,34 @@ function toGoodsReceipt(row: GoodsReceiptRow, items: GoodsReceiptItemRow[]): Goo
   };
 }
 
+/** Where a stock document and its items live, and its number's kind. */
+const TRANSFERS = { table: 'stock_transfers', items: 'stock_transfer_items', kind: 'TRF' } as const;
+const RECEIPTS = { table: 'goods_receipts', items: 'goods_receipt_items', kind: 'GRN' } as const;
+
+/**
+ * A stock document's row, its items and the stock `movements` it made, in one statement that
+ * draws its number; the ledger's entries name the document by that number. Returns the number.
+ */
+function withMovements(
+  db: Db,
+  document: typeof TRANSFERS | typeof RECEIPTS,
+  row: TransferRow | GoodsReceiptRow,
+  items: readonly object[],
+  movements: readonly StockLedgerEntry[],
+): Promise<string> {
+  return insertNumbered(
+    db,
+    document.table,
+    row,
+    document.kind,
+    [],
+    [
+      { table: document.items, rows: items },
+      { table: 'stock_ledger', rows: movements.map(toStockLedgerRow), numberColumn: 'source_number' },
+    ],
+  );
+}
+
 export class KnexTransferRepository implements TransferRepository {
   constructor(private readonly db: Db) {}
 
@@ -161,19 +188,7 @@ export class KnexTransferRepository implements TransferRepository {
       product_id: i.productId,
       quantity: i.quantity.toString(),
     }));
-    const number = await insertNumbered(
-      this.db,
-      'stock_transfers',
-      row,
-      'TRF',
-      [],
-      [
-        { table: 'stock_transfer_items', rows: items },
-        { table: 'stock_ledger', rows: movements.map(toStockLedgerRow), numberColumn: 'source_number' },
-      ],
-    );
-    if (number === null) throw new FiscalYearNotFound();
-    return { ...t, number };
+    return { ...t, number: await withMovements(this.db, TRANSFERS, row, items, movements) };
   }
 
   async findById(tenantId: string, id: string): Promise<StockTransfer | null> {
@@ -234,19 +249,7 @@ export class KnexGoodsReceiptRepository implements GoodsReceiptRepository {
       quantity: i.quantity.toString(),
       unit_cost: i.unitCost?.toString() ?? null,
     }));
-    const number = await insertNumbered(
-      this.db,
-      'goods_receipts',
-      row,
-      'GRN',
-      [],
-      [
-        { table: 'goods_receipt_items', rows: items },
-        { table: 'stock_ledger', rows: movements.map(toStockLedgerRow), numberColumn: 'source_number' },
-      ],
-    );
-    if (number === null) throw new FiscalYearNotFound();
-    return { ...g, number };
+    return { ...g, number: await withMovements(this.db, RECEIPTS, row, items, movements) };
   }
 
   async findById(tenantId: string, id: string): Promise<GoodsReceipt | null> {

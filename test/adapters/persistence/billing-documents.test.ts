@@ -73,9 +73,9 @@ describe('billing documents (real database)', () => {
     const outboxBefore = await outbox();
     const row = { tenant_id: tenantId, fiscal_year_id: foreignYear.fiscalYearId, number: UNNUMBERED };
     const item = { tenant_id: tenantId, id: randomUUID(), event_name: 'x', payload: {}, occurred_at: now };
-    expect(
-      await insertNumbered(db.knex, 'payments', row, 'PAY', [], [{ table: 'outbox_events', rows: [item] }]),
-    ).to.equal(null);
+    await expect(
+      insertNumbered(db.knex, 'payments', row, 'PAY', [], [{ table: 'outbox_events', rows: [item] }]),
+    ).to.be.rejectedWith(FiscalYearNotFound);
     expect(await outbox()).to.equal(outboxBefore);
     expect(await db.knex('payments').where({ invoice_id: inv.id }).count({ n: '*' }).first()).to.deep.equal({ n: '1' });
   });
