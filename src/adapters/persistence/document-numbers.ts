@@ -50,18 +50,10 @@ export async function insertNumbered<Row extends { tenant_id: string; fiscal_yea
   events: readonly DomainEvent[],
   together: readonly RowsOf[] = [],
 ): Promise<string> {
-  const { number: _drawnBelow, ...fields } = row;
   const counter = documentNumberCtes('drawn', row.tenant_id, row.fiscal_year_id, kind);
-  const columns = Object.keys(fields).map((c) => `"${c}"`);
-  const ctes = [
-    counter.sql,
-    `document AS (
-       INSERT INTO ${table} (${columns.join(', ')}, number)
-       SELECT ${columns.map((c) => `r.${c}`).join(', ')}, drawn.number
-       FROM drawn, json_populate_record(NULL::${table}, ?::json) r)`,
-  ];
-  const bindings = [...counter.bindings, JSON.stringify(fields)];
-  for (const items of insertCtes(together, 'drawn')) {
+  const ctes = [counter.sql];
+  const bindings = [...counter.bindings];
+  for (const items of insertCtes([{ table, rows: [row], numberColumn: 'number' }, ...together], 'drawn')) {
     ctes.push(items.sql);
     bindings.push(items.binding);
   }

@@ -223,14 +223,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
 
   /** One statement: the invoice's row, lines and note totals, and its documents as JSON. */
   async findDetail(tenantId: string, id: string): Promise<InvoiceDetail | null> {
-    const q = this.db('invoices as i')
-      .where({ 'i.tenant_id': tenantId, 'i.id': id })
-      .first(
-        'i.*',
-        this.db.raw(linesAndTotalsOf('i.tenant_id', 'i.id')),
-        this.db.raw(documentsOf('i.tenant_id', 'i.id')),
-      );
-    const row = (await preparedQuery(q)) as (InvoiceRow & LinesAndTotals & DetailDocuments) | undefined;
+    const row = await this.unlocked<DetailDocuments>({ tenant_id: tenantId, id }, documentsOf('i.tenant_id', 'i.id'));
     if (!row) return null;
     const { payments, refunds, credit_notes, debit_notes, ...invoice } = row;
     return {
@@ -251,10 +244,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
    */
   private async load(where: Partial<InvoiceRow>, options: LoadOptions): Promise<Invoice | null> {
     if (!options.forUpdate) {
-      const q = this.db<InvoiceRow>('invoices as i')
-        .where(Object.fromEntries(Object.entries(where).map(([column, value]) => [`i.${column}`, value])))
-        .first('i.*', this.db.raw(linesAndTotalsOf('i.tenant_id', 'i.id')));
-      const row = (await preparedQuery(q)) as (InvoiceRow & LinesAndTotals) | undefined;
+      const row = await this.unlocked(where);
       return row ? invoiceOf(row) : null;
     }
     const row = await preparedQuery(this.db<InvoiceRow>('invoices').where(where).forUpdate().first());
@@ -266,6 +256,21 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     );
     const { lines, ...totals } = rows[0]!;
     return toInvoice(row, jsonValue<InvoiceLineRow[]>(lines), totals);
+  }
+
+  /**
+   * One prepared statement, no lock: the invoice `where` names (alias `i`), its lines and note
+   * totals, and the columns of `more` (select-list SQL over `i`).
+   */
+  private async unlocked<More = unknown>(
+    where: Partial<InvoiceRow>,
+    more?: string,
+  ): Promise<(InvoiceRow & LinesAndTotals & More) | undefined> {
+    const columns = [linesAndTotalsOf('i.tenant_id', 'i.id'), ...(more === undefined ? [] : [more])];
+    const q = this.db<InvoiceRow>('invoices as i')
+      .where(Object.fromEntries(Object.entries(where).map(([column, value]) => [`i.${column}`, value])))
+      .first('i.*', ...columns.map((sql) => this.db.raw(sql)));
+    return (await preparedQuery(q)) as (InvoiceRow & LinesAndTotals & More) | undefined;
   }
 
   /**
