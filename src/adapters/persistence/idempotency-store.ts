@@ -8,6 +8,7 @@ import type {
 } from '../../application/ports/gateway-ports.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
 import { prepared, type Db } from './db.js';
+import type { ConnectionTransaction } from './connection-transaction.js';
 
 /** `idempotency_keys`: one row per (integration, key), kept 24 h; the answer's body as its JSON text. */
 export class KnexIdempotencyStore implements IdempotencyStore {
@@ -46,7 +47,7 @@ export class KnexIdempotencyStore implements IdempotencyStore {
  */
 export class HeldKeyTransaction implements HeldWrite {
   constructor(
-    readonly trx: Knex.Transaction,
+    readonly trx: ConnectionTransaction,
     private readonly entry: IdempotencyKeyEntry,
     /** What follows the commit before the answer leaves (the write's position, with replicas). */
     private readonly afterCommit: () => Promise<void> | undefined = () => undefined,
@@ -55,7 +56,7 @@ export class HeldKeyTransaction implements HeldWrite {
   async commit(answer: IdempotentAnswer): Promise<void> {
     try {
       await prepared(
-        this.trx,
+        this.trx.db,
         'UPDATE idempotency_keys SET status_code = ?, body = ? WHERE integration_id = ? AND key = ?',
         [answer.status, answer.body, this.entry.integrationId, this.entry.key],
       );

@@ -10,6 +10,7 @@ import { KnexStaffRepository } from './staff/staff-repository.js';
 import { KnexAdjustmentRequestRepository } from './adjustment-request-repository.js';
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
+import { ConnectionTransaction, inTransaction } from './connection-transaction.js';
 import { claimIdempotencyKey, HeldKeyTransaction, StatementKey } from './idempotency-store.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
 import { KnexIntegrationRepository } from './integration-repository.js';
@@ -99,7 +100,7 @@ function stageOf(keyed: KeyedWrite | undefined): HeldKeyTransaction | KeyedWrite
   if (keyed.closed === 'lock timed out') throw new Error('the Idempotency-Key lock timeout has passed');
   if (keyed.held === null) return keyed;
   if (keyed.held instanceof HeldKeyTransaction) return keyed.held;
-  throw new Error('the held Idempotency-Key write is not a knex transaction');
+  throw new Error('the held Idempotency-Key write is not a ConnectionTransaction');
 }
 
 /** Runs `attempt` again, after a short random pause, on a serialization failure or deadlock. */
@@ -133,24 +134,23 @@ export class KnexUnitOfWork implements UnitOfWork {
   run<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
     if (isAudited(scope)) {
       if (scope.entry !== null) return this.run(work);
-      return retried(() => this.knex.transaction((trx) => this.audited(trx, scope, work)));
+      return retried(() => inTransaction(this.knex, (db) => this.audited(db, scope, work)));
     }
     const keyed = stageOf(scope);
-    if (keyed instanceof HeldKeyTransaction)
-      return keyed.trx.transaction((savepoint) => this.withOutbox(savepoint, work));
+    if (keyed instanceof HeldKeyTransaction) return keyed.trx.savepoint((db) => this.withOutbox(db, work));
     if (keyed) {
       return this.hold(keyed, async (trx) => {
         await claimIdempotencyKey(trx, keyed);
         return this.withOutbox(trx, work);
       });
     }
-    return this.committed(retried(() => this.knex.transaction((trx) => this.withOutbox(trx, work))));
+    return this.committed(retried(() => inTransaction(this.knex, (db) => this.withOutbox(db, work))));
   }
 
   runStatement<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
     if (isAudited(scope)) return this.run(work, scope);
     const keyed = stageOf(scope);
-    if (keyed instanceof HeldKeyTransaction) return this.statement(keyed.trx, work);
+    if (keyed instanceof HeldKeyTransaction) return this.statement(keyed.trx.db, work);
     // The key's row goes into the statement itself; the transaction around it is the one held
     // until the answer.
     if (keyed) return this.hold(keyed, (trx) => this.statement(trx, work, new StatementKey(keyed)));
@@ -159,7 +159,7 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   read<T>(work: (repos: Repositories) => Promise<T>, scope?: WriteScope): Promise<T> {
     const keyed = isAudited(scope) ? undefined : stageOf(scope);
-    if (keyed instanceof HeldKeyTransaction) return work(repositoriesFor(keyed.trx, this.cipher));
+    if (keyed instanceof HeldKeyTransaction) return work(repositoriesFor(keyed.trx.db, this.cipher));
     if (this.replicas) return this.replicas.read((db) => work(repositoriesFor(db, this.cipher)));
     return work(repositoriesFor(this.knex, this.cipher));
   }
@@ -175,11 +175,11 @@ export class KnexUnitOfWork implements UnitOfWork {
   }
 
   /** Runs `work` in a new transaction and leaves it open, held by the scope until its answer. */
-  private async hold<T>(scope: KeyedWrite, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  private async hold<T>(scope: KeyedWrite, work: (db: Db) => Promise<T>): Promise<T> {
     const { trx, result } = await retried(async () => {
-      const trx = await this.knex.transaction();
+      const trx = await ConnectionTransaction.begin(this.knex);
       try {
-        return { trx, result: await work(trx) };
+        return { trx, result: await work(trx.db) };
       } catch (err) {
         await trx.rollback();
         throw err;
@@ -194,11 +194,7 @@ export class KnexUnitOfWork implements UnitOfWork {
    * after the work (a create's id is the result's), and the entry, appended last, names what
    * changed.
    */
-  private async audited<T>(
-    trx: Knex.Transaction,
-    change: AuditedChange,
-    work: (repos: Repositories) => Promise<T>,
-  ): Promise<T> {
+  private async audited<T>(trx: Db, change: AuditedChange, work: (repos: Repositories) => Promise<T>): Promise<T> {
     const { type } = change.target;
     const before = change.target.id === null ? null : await snapshotOf(trx, type, change.target.id);
     const result = await this.withOutbox(trx, work);
@@ -220,7 +216,7 @@ export class KnexUnitOfWork implements UnitOfWork {
     return result;
   }
 
-  private async withOutbox<T>(trx: Knex.Transaction, work: (repos: Repositories) => Promise<T>): Promise<T> {
+  private async withOutbox<T>(trx: Db, work: (repos: Repositories) => Promise<T>): Promise<T> {
     const seen: SeenAggregates = new Set();
     const result = await work(repositoriesFor(trx, this.cipher, seen));
     await new KnexOutbox(trx).add([...seen].flatMap((aggregate) => aggregate.pullEvents()));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { ConnectionTransaction } from '../../../src/adapters/persistence/connection-transaction.js';
 import {
   claimIdempotencyKey,
   HeldKeyTransaction,
@@ -38,8 +39,8 @@ describe('adapters: KnexIdempotencyStore', () => {
 
   /** A keyed request's transaction after its work: the key's row inserted, held open. */
   const held = async (entry: IdempotencyKeyEntry): Promise<HeldKeyTransaction> => {
-    const trx = await svc.database.knex.transaction();
-    await claimIdempotencyKey(trx, entry);
+    const trx = await ConnectionTransaction.begin(svc.database.knex);
+    await claimIdempotencyKey(trx.db, entry);
     return new HeldKeyTransaction(trx, entry);
   };
 
