@@ -35,15 +35,32 @@ export class ConnectionTransaction {
 
   /** Takes a connection from the pool and begins a transaction on it. */
   static async begin(knex: Knex): Promise<ConnectionTransaction> {
+    return (await ConnectionTransaction.open(knex, 'BEGIN')).trx;
+  }
+
+  /**
+   * Begins a transaction whose first statement, `first`, goes in the same message as the BEGIN
+   * (the simple query protocol, its values written into its text by knex): one round trip for
+   * both. Returns the transaction and the rows `first` returned.
+   */
+  static async beginWith<R>(
+    knex: Knex,
+    first: { toQuery(): string },
+  ): Promise<{ trx: ConnectionTransaction; rows: R[] }> {
+    const { trx, results } = await ConnectionTransaction.open(knex, `BEGIN; ${first.toQuery()}`);
+    return { trx, rows: (results as { rows: R[] }[])[1]!.rows };
+  }
+
+  private static async open(knex: Knex, sql: string): Promise<{ trx: ConnectionTransaction; results: unknown }> {
     const connection = (await knex.client.acquireConnection()) as PooledConnection;
     const trx = new ConnectionTransaction(knex, connection);
     try {
-      await trx.send('BEGIN');
+      return { trx, results: await knex.raw(sql).connection(connection) };
     } catch (err) {
+      // BEGIN may have run before the statement after it failed: the connection cannot go back as it is.
       await trx.release(true);
       throw err;
     }
-    return trx;
   }
 
   isCompleted(): boolean {

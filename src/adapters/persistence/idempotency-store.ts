@@ -7,8 +7,8 @@ import type {
   StoredIdempotencyKey,
 } from '../../application/ports/gateway-ports.js';
 import { IdempotencyKeyInUse } from '../../domain/access/gateway.js';
-import { prepared, type Db } from './db.js';
-import type { ConnectionTransaction } from './connection-transaction.js';
+import { prepared } from './db.js';
+import { ConnectionTransaction } from './connection-transaction.js';
 
 /** `idempotency_keys`: one row per (integration, key), kept 24 h; the answer's body as its JSON text. */
 export class KnexIdempotencyStore implements IdempotencyStore {
@@ -86,19 +86,24 @@ function keyRow(entry: IdempotencyKeyEntry, answer: IdempotentAnswer | undefined
 }
 
 /**
- * Inside a keyed request's first transaction, before its work: inserts the key's row (without
- * the answer, which `HeldKeyTransaction.commit` adds before the commit). A row already there, committed by an
- * earlier request with this key or by a concurrent one this insert waited for, means the key is
- * taken: IdempotencyKeyInUse, and the transaction rolls back before doing anything; the HTTP
- * layer then answers from the row.
+ * Begins a keyed request's first transaction with the insert of the key's row (without the
+ * answer, which `HeldKeyTransaction.commit` adds before the commit), in the BEGIN's own message.
+ * A row already there, committed by an earlier request with this key or by a concurrent one
+ * this insert waited for, means the key is taken: the transaction rolls back before doing
+ * anything and IdempotencyKeyInUse is thrown; the HTTP layer then answers from the row.
  */
-export async function claimIdempotencyKey(trx: Db, scope: IdempotencyKeyEntry): Promise<void> {
-  const rows = (await trx('idempotency_keys')
-    .insert(keyRow(scope, undefined))
+export async function beginKeyed(knex: Knex, entry: IdempotencyKeyEntry): Promise<ConnectionTransaction> {
+  const claim = knex('idempotency_keys')
+    .insert(keyRow(entry, undefined))
     .onConflict(['integration_id', 'key'])
     .ignore()
-    .returning('key')) as unknown[];
-  if (rows.length === 0) throw new IdempotencyKeyInUse();
+    .returning('key');
+  const { trx, rows } = await ConnectionTransaction.beginWith(knex, claim);
+  if (rows.length === 0) {
+    await trx.rollback();
+    throw new IdempotencyKeyInUse();
+  }
+  return trx;
 }
 
 /** A key row already there fails the statement that inserts it without ON CONFLICT. */

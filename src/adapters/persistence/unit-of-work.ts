@@ -11,7 +11,7 @@ import { KnexAdjustmentRequestRepository } from './adjustment-request-repository
 import { KnexCustomerRepository } from './customer-repository.js';
 import { isRetryable } from './db-errors.js';
 import { ConnectionTransaction, inTransaction } from './connection-transaction.js';
-import { claimIdempotencyKey, HeldKeyTransaction, StatementKey } from './idempotency-store.js';
+import { beginKeyed, HeldKeyTransaction, StatementKey } from './idempotency-store.js';
 import { KnexDocumentNumbers } from './document-numbers.js';
 import { KnexIntegrationRepository } from './integration-repository.js';
 import { IntegrationMapper } from './integration.mapper.js';
@@ -139,10 +139,11 @@ export class KnexUnitOfWork implements UnitOfWork {
     const keyed = stageOf(scope);
     if (keyed instanceof HeldKeyTransaction) return keyed.trx.savepoint((db) => this.withOutbox(db, work));
     if (keyed) {
-      return this.hold(keyed, async (trx) => {
-        await claimIdempotencyKey(trx, keyed);
-        return this.withOutbox(trx, work);
-      });
+      return this.hold(
+        keyed,
+        () => beginKeyed(this.knex, keyed),
+        (db) => this.withOutbox(db, work),
+      );
     }
     return this.committed(retried(() => inTransaction(this.knex, (db) => this.withOutbox(db, work))));
   }
@@ -153,7 +154,13 @@ export class KnexUnitOfWork implements UnitOfWork {
     if (keyed instanceof HeldKeyTransaction) return this.statement(keyed.trx.db, work);
     // The key's row goes into the statement itself; the transaction around it is the one held
     // until the answer.
-    if (keyed) return this.hold(keyed, (trx) => this.statement(trx, work, new StatementKey(keyed)));
+    if (keyed) {
+      return this.hold(
+        keyed,
+        () => ConnectionTransaction.begin(this.knex),
+        (db) => this.statement(db, work, new StatementKey(keyed)),
+      );
+    }
     return this.committed(retried(() => this.statement(this.knex, work)));
   }
 
@@ -174,10 +181,14 @@ export class KnexUnitOfWork implements UnitOfWork {
     });
   }
 
-  /** Runs `work` in a new transaction and leaves it open, held by the scope until its answer. */
-  private async hold<T>(scope: KeyedWrite, work: (db: Db) => Promise<T>): Promise<T> {
+  /** Runs `work` in a transaction `begin` opens and leaves it open, held by the scope until its answer. */
+  private async hold<T>(
+    scope: KeyedWrite,
+    begin: () => Promise<ConnectionTransaction>,
+    work: (db: Db) => Promise<T>,
+  ): Promise<T> {
     const { trx, result } = await retried(async () => {
-      const trx = await ConnectionTransaction.begin(this.knex);
+      const trx = await begin();
       try {
         return { trx, result: await work(trx.db) };
       } catch (err) {

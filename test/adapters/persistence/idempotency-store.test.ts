@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ConnectionTransaction } from '../../../src/adapters/persistence/connection-transaction.js';
 import {
-  claimIdempotencyKey,
+  beginKeyed,
   HeldKeyTransaction,
   KnexIdempotencyStore,
 } from '../../../src/adapters/persistence/idempotency-store.js';
+import { IdempotencyKeyInUse } from '../../../src/domain/access/gateway.js';
 import type { IdempotencyKeyEntry } from '../../../src/application/ports/gateway-ports.js';
 import { createIntegration, createTenantSetup } from '../../support/mothers.js';
 import { startTestService, type TestService } from '../../support/service.js';
@@ -39,9 +39,7 @@ describe('adapters: KnexIdempotencyStore', () => {
 
   /** A keyed request's transaction after its work: the key's row inserted, held open. */
   const held = async (entry: IdempotencyKeyEntry): Promise<HeldKeyTransaction> => {
-    const trx = await ConnectionTransaction.begin(svc.database.knex);
-    await claimIdempotencyKey(trx.db, entry);
-    return new HeldKeyTransaction(trx, entry);
+    return new HeldKeyTransaction(await beginKeyed(svc.database.knex, entry), entry);
   };
 
   it('adds the answer to the row in the transaction that inserted it, then commits both', async () => {
@@ -51,6 +49,36 @@ describe('adapters: KnexIdempotencyStore', () => {
       fingerprint: 'a'.repeat(64),
       response: { status: 201, body: '{"id":"x"}' },
     });
+  });
+
+  it('claims the key in the message that begins the transaction: one round trip for both', async () => {
+    const entry = newEntry('e'.repeat(64));
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    svc.database.knex.on('query', listen);
+    let trx: HeldKeyTransaction;
+    try {
+      trx = await held(entry);
+    } finally {
+      svc.database.knex.off('query', listen);
+    }
+    expect(sent).to.have.length(1);
+    expect(sent[0]).to.match(
+      /^BEGIN; insert into "idempotency_keys" .* on conflict \("integration_id", "key"\) do nothing/,
+    );
+    await trx.commit({ status: 201, body: '{}' });
+    expect((await store.find(integrationId, entry.key))!.response!.status).to.equal(201);
+  });
+
+  it('refuses a key already taken, rolled back and with its connection back in the pool', async () => {
+    const entry = newEntry('f'.repeat(64));
+    expect(await store.complete(entry, { status: 201, body: '{"id":"first"}' })).to.equal(true);
+    // More refusals than the pool has connections: a refused claim holds none.
+    for (let i = 0; i < 25; i++) {
+      const refused = await held(entry).catch((err: unknown) => err);
+      expect(refused).to.be.instanceOf(IdempotencyKeyInUse);
+    }
+    expect((await store.find(integrationId, entry.key))!.response!.body).to.equal('{"id":"first"}');
   });
 
   it('keeps nothing of a held write rolled back: the key is free again', async () => {
