@@ -81,6 +81,18 @@ describe('adapters: KnexIdempotencyStore', () => {
     expect((await store.find(integrationId, entry.key))!.response!.body).to.equal('{"id":"first"}');
   });
 
+  it('rolls back a claim that fails and gives its connection back clean', async () => {
+    const unknownIntegration = { ...newEntry('0'.repeat(64)), integrationId: randomUUID() };
+    for (let i = 0; i < 25; i++) {
+      const failed = await held(unknownIntegration).catch((err: unknown) => err);
+      expect(String(failed)).to.match(/foreign key/);
+    }
+    // Were a connection left inside its failed transaction, this would fail on it.
+    const entry = newEntry('1'.repeat(64));
+    await (await held(entry)).commit({ status: 201, body: '{}' });
+    expect((await store.find(integrationId, entry.key))!.response!.status).to.equal(201);
+  });
+
   it('keeps nothing of a held write rolled back: the key is free again', async () => {
     const entry = newEntry('c'.repeat(64));
     await (await held(entry)).rollBack();
