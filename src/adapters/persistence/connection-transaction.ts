@@ -139,16 +139,25 @@ export async function inTransaction<T>(knex: Knex, work: (db: Db) => Promise<T>)
   return result;
 }
 
+/** A knex query builder or raw statement, as far as binding it to a connection goes. */
+interface Bindable {
+  connection(connection: unknown): Bindable;
+  on(event: 'query', listener: () => void): unknown;
+}
+
 /**
- * `knex`, with every query or raw statement it makes bound to `connection`. Its own
- * `transaction` is refused: nested work goes through `ConnectionTransaction.savepoint`.
+ * `knex`, with every query or raw statement it makes bound to `connection`, and `check`ed when
+ * made and again when sent (knex emits `query` on it just before it hands the statement to the
+ * driver): a query built before the transaction ended never runs on the connection after it.
+ * Its own `transaction` is refused: nested work goes through `ConnectionTransaction.savepoint`.
  */
 function boundTo(knex: Knex, connection: PooledConnection, check: () => void): Db {
   const bind = <R>(made: R): R => {
-    const query = made as { connection?: (c: unknown) => R } | null;
-    return query !== null && typeof query === 'object' && typeof query.connection === 'function'
-      ? query.connection(connection)
-      : made;
+    const query = made as Partial<Bindable> | null;
+    if (query === null || typeof query !== 'object' || typeof query.connection !== 'function') return made;
+    query.connection(connection);
+    query.on?.('query', check);
+    return made;
   };
   const methods = new Map<PropertyKey, unknown>();
   return new Proxy(knex, {

@@ -71,7 +71,17 @@ describe('adapters: ConnectionTransaction', () => {
   it('refuses a query, a second ending or a nested knex transaction once its connection is back in the pool', async () => {
     const trx = await ConnectionTransaction.begin(db.knex);
     expect(() => trx.db.transaction).to.throw(/cannot begin a transaction: use its savepoint/);
+    const builtBefore = trx.db('tenants').first('id');
     await trx.commit();
+    // Built while it was open, sent after: refused as it is sent, not run on a pooled connection.
+    expect(
+      String(
+        await builtBefore.then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      ),
+    ).to.match(/this transaction is over/);
     expect(() => trx.db('tenants')).to.throw(/this transaction is over/);
     expect(() => trx.db.raw('SELECT 1')).to.throw(/this transaction is over/);
     const again = await trx.rollback().catch((err: unknown) => err);
