@@ -54,24 +54,6 @@ export function preparedQuery<Q extends Knex.QueryBuilder>(query: Q): Q {
   return named(query.client, query, () => query.toSQL().sql);
 }
 
-/**
- * Inserts rows into several tables in one statement, where an INSERT each would cost a round
- * trip each: a document's row and its items', say. Each table's rows go as one JSON array
- * (`json_populate_recordset` of the table's own row type, so each value takes its column's
- * type), so the statement's text is the same however many rows: it is prepared. Foreign keys
- * between them are checked at the statement's end, when all are in. Every row of a table has
- * the same keys: its columns.
- */
-export async function insertTogether(db: Db, inserts: readonly RowsOf[]): Promise<void> {
-  const ctes = insertCtes(inserts);
-  if (ctes.length === 0) return;
-  await prepared(
-    db,
-    `WITH ${ctes.map((c) => c.sql).join(', ')} SELECT 1`,
-    ctes.map((c) => c.binding),
-  );
-}
-
 /** Rows to insert into one table, all with the same keys: its columns. */
 export interface RowsOf {
   table: string;
@@ -81,22 +63,24 @@ export interface RowsOf {
 }
 
 /**
- * The data-modifying CTEs (`i0`, `i1`, …) of `insertTogether`, each with its one binding: the
- * table's rows as a JSON array. Tables without rows have none. Given `drawn`, the CTE of a
- * drawn number (`insertNumbered`), every row is inserted only when it drew one, and a table's
- * `numberColumn` takes it.
+ * The data-modifying CTEs (`i0`, `i1`, …) that insert rows into several tables in the statement
+ * of `insertNumbered`, where an INSERT each would cost a round trip each: a document's row and
+ * its items', say. Each has its one binding, the table's rows as a JSON array
+ * (`json_populate_recordset` of the table's own row type, so each value takes its column's
+ * type), so the statement's text is the same however many rows: it is prepared. Tables without
+ * rows have none. Every row is inserted only when the statement drew a number (the CTE
+ * `drawn`), and a table's `numberColumn` takes it. Foreign keys between them are checked at the
+ * statement's end, when all are in.
  */
-export function insertCtes(inserts: readonly RowsOf[], drawn?: string): { sql: string; binding: string }[] {
+export function insertCtes(inserts: readonly RowsOf[], drawn: string): { sql: string; binding: string }[] {
   return inserts
     .filter((i) => i.rows.length > 0)
     .map(({ table, rows, numberColumn }, n) => {
-      if (numberColumn !== undefined && drawn === undefined) throw new Error(`no number to put in ${table}`);
       const columns = Object.keys(rows[0]!);
       const values = columns.map((c) => (c === numberColumn ? `${drawn}.number` : `r."${c}"`));
-      const from = drawn === undefined ? '' : `${drawn}, `;
       return {
         sql: `i${n} AS (INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')})
-          SELECT ${values.join(', ')} FROM ${from}json_populate_recordset(NULL::"${table}", ?::json) r)`,
+          SELECT ${values.join(', ')} FROM ${drawn}, json_populate_recordset(NULL::"${table}", ?::json) r)`,
         binding: JSON.stringify(rows),
       };
     });

@@ -36,7 +36,7 @@ export function documentNumberCtes(
  * Inserts a new document's `row` into `table` numbered by the statement that inserts it
  * (`documentNumberCtes` of `kind`), with the `events` it has recorded (an UNNUMBERED `code`
  * in their payloads becomes the drawn number) and its items' rows (`together`, as
- * `insertTogether` inserts them; a table's `numberColumn` takes the drawn number too). One
+ * `insertCtes` inserts them; a table's `numberColumn` takes the drawn number too). One
  * statement where a draw first took two or more, and the counter's lock is taken by this write
  * rather than before the use case's others, so concurrent creators queue on it for less of
  * their transaction. Returns the number; throws FiscalYearNotFound, having written nothing,

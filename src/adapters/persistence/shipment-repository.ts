@@ -7,7 +7,8 @@ import type { Page } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber, InvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Shipment } from '../../domain/logistics/shipment.js';
 import { ConflictError } from '../../domain/shared/errors.js';
-import { insertTogether, type Db, type SeenAggregates } from './db.js';
+import { type Db, type SeenAggregates } from './db.js';
+import { insertNumbered } from './document-numbers.js';
 import { translateViolations } from './db-errors.js';
 import { paginate } from './paginate.js';
 import { toShipment, toShipmentRow, toTrackingRows, type ShipmentRow, type TrackingRow } from './shipment.mapper.js';
@@ -28,16 +29,15 @@ export class KnexShipmentRepository implements ShipmentRepository {
   ) {}
 
   /**
-   * The shipment and its history so far in one statement (`insertTogether`). The invoice foreign
-   * key checks `invoiceId` (same tenant): no lookup first.
+   * The shipment and its history so far in one statement that draws its number
+   * (`insertNumbered`). The invoice foreign key checks `invoiceId` (same tenant): no lookup first.
    */
   async add(shipment: Shipment): Promise<void> {
     this.seen.add(shipment);
     const history = toTrackingRows(shipment, 0);
-    await translateViolations(
+    const number = await translateViolations(
       () =>
-        insertTogether(this.db, [
-          { table: 'shipments', rows: [toShipmentRow(shipment)] },
+        insertNumbered(this.db, 'shipments', toShipmentRow(shipment), 'SHP', shipment.pullEvents(), [
           { table: 'shipment_tracking', rows: history },
         ]),
       {
@@ -46,6 +46,7 @@ export class KnexShipmentRepository implements ShipmentRepository {
         shipments_invoice_fk: () => new InvoiceNotFound(),
       },
     );
+    shipment.numbered(number);
     this.stored.set(shipment, history.length);
   }
 

@@ -10,13 +10,15 @@ import type { UnitOfWork } from '../ports/unit-of-work.js';
 import type { BookShipmentCommand } from './commands.js';
 
 /**
- * POST /logistics/shipments: a BOOKED shipment of the caller's tenant, numbered
- * `SHP-<fiscal year>-<seq>` gaplessly, booked with the carrier (which gives the tracking
- * number). Errors: InvoiceNotFound (an `invoiceId` not of the tenant), FiscalYearNotFound.
+ * POST /logistics/shipments: a BOOKED shipment of the caller's tenant, booked with the carrier
+ * (which gives the tracking number), then numbered `SHP-<fiscal year>-<seq>` gaplessly by the
+ * statement that stores it, so the fiscal year's counter is locked for the end of the
+ * transaction only, never through the carrier's booking. Errors: InvoiceNotFound (an
+ * `invoiceId` not of the tenant), FiscalYearNotFound.
  */
 export class BookShipment {
   constructor(
-    private readonly uow: UnitOfWork<'shipments' | 'documentNumbers'>,
+    private readonly uow: UnitOfWork<'shipments'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly carrier: Carrier,
@@ -40,10 +42,8 @@ export class BookShipment {
       },
     };
     return this.uow.run(async (r) => {
-      const number = await r.documentNumbers.next(caller.tenantId, caller.fiscalYearId, 'SHP');
       const booking = await this.carrier.book({
         shipmentId: id,
-        shipmentNumber: number,
         tenantId: caller.tenantId,
         weightKg,
         codAmount,
@@ -53,7 +53,6 @@ export class BookShipment {
         {
           id,
           tenantId: caller.tenantId,
-          number,
           branchId: caller.branchId,
           fiscalYearId: caller.fiscalYearId,
           invoiceId: command.invoiceId ?? null,

@@ -33,8 +33,8 @@ export interface ShipmentListQuery extends PageRequest {
 
 /** What a carrier is asked to carry. */
 export interface CarrierBookingRequest {
+  /** The carrier's reference for the parcel: the shipment's number is drawn after the booking. */
   shipmentId: string;
-  shipmentNumber: string;
   tenantId: string;
   weightKg: Quantity;
   codAmount: Money;
@@ -50,8 +50,11 @@ export interface CarrierBooking {
 /**
  * A carrier that takes parcels. `book` may be called again for the same
  * shipment id when the booking transaction is retried: an adapter must answer the same
- * booking (the built-in carrier derives its tracking number from the shipment id). Progress
- * comes back as carrier events through the RecordCarrierEvent use case.
+ * booking (the built-in carrier derives its tracking number from the shipment id). It is
+ * called before the shipment's number is drawn, so no other booking of the fiscal year waits on
+ * the carrier's answer; a booking whose shipment is then refused (its invoice or fiscal year
+ * not found) is not stored. Progress comes back as carrier events through the
+ * RecordCarrierEvent use case.
  */
 export interface Carrier {
   book(request: CarrierBookingRequest): Promise<CarrierBooking>;

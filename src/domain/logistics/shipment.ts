@@ -1,3 +1,4 @@
+import { drawnNumber, UNNUMBERED } from '../shared/document-number.js';
 import { ValidationError } from '../shared/errors.js';
 import { AggregateRoot } from '../shared/events.js';
 import { type Money } from '../shared/money.js';
@@ -84,7 +85,6 @@ export interface ShipmentState {
 export interface NewShipment {
   id: string;
   tenantId: string;
-  number: string;
   branchId: string;
   fiscalYearId: string;
   invoiceId: string | null;
@@ -114,12 +114,16 @@ export class Shipment extends AggregateRoot {
     super();
   }
 
-  /** A new BOOKED shipment; its history starts with BOOKED. Records no event. */
+  /**
+   * A new BOOKED shipment; its history starts with BOOKED. Records no event. UNNUMBERED until
+   * its store draws its number (`numbered`).
+   */
   static book(input: NewShipment, now: Date): Shipment {
     if (!input.weightKg.isPositive()) throw new ValidationError(WEIGHT_RULE, 'weightKg');
     if (input.codAmount.isNegative()) throw new ValidationError(COD_RULE, 'codAmount');
     return new Shipment({
       ...input,
+      number: UNNUMBERED,
       status: 'BOOKED',
       history: [{ status: 'BOOKED', at: now, location: null, note: null, carrierEventId: null }],
       cancelReason: null,
@@ -141,6 +145,11 @@ export class Shipment extends AggregateRoot {
   }
   get number(): string {
     return this.s.number;
+  }
+
+  /** The number the store drew for this new shipment, in the statement that stored it. */
+  numbered(number: string): void {
+    this.s = { ...this.s, number: drawnNumber(this.s.number, number, `shipment ${this.s.id}`) };
   }
   get status(): ShipmentStatus {
     return this.s.status;

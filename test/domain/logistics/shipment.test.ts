@@ -23,12 +23,18 @@ import { ValidationError } from '../../../src/domain/shared/errors.js';
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
+/** A booked shipment, numbered as its store numbers it. */
 function booked(overrides: { weightKg?: string; codAmount?: string } = {}): Shipment {
+  const shipment = unnumbered(overrides);
+  shipment.numbered('SHP-2026-000001');
+  return shipment;
+}
+
+function unnumbered(overrides: { weightKg?: string; codAmount?: string } = {}): Shipment {
   return Shipment.book(
     {
       id: '0b5c6f3e-3a1d-4c1e-9a55-1f0e2d3c4b5a',
       tenantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
-      number: 'SHP-2026-000001',
       branchId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
       fiscalYearId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
       invoiceId: null,
@@ -188,5 +194,14 @@ describe('logistics: the shipment machine and aggregate', () => {
     expect(() => booked({ weightKg: '0' })).to.throw(ValidationError, 'weightKg');
     expect(() => booked({ codAmount: '-0.01' })).to.throw(ValidationError, 'codAmount');
     expect(booked({ codAmount: '0' }).status).to.equal('BOOKED');
+  });
+
+  it('is booked without a number and numbered once, by its store', () => {
+    const shipment = unnumbered();
+    expect(shipment.number).to.equal('');
+    shipment.numbered('SHP-2026-000007');
+    expect(shipment.number).to.equal('SHP-2026-000007');
+    expect(() => shipment.numbered('SHP-2026-000008')).to.throw('already has a number');
+    expect(() => unnumbered().numbered('')).to.throw('empty number');
   });
 });
