@@ -119,7 +119,6 @@ export class ConnectionTransaction {
   }
 
   private async release(discard: boolean): Promise<void> {
-    this.completed = true;
     if (discard) this.connection.__knex__disposed ??= 'its transaction could not end cleanly';
     await this.knex.client.releaseConnection(this.connection);
   }
