@@ -2,6 +2,7 @@
  * The benchmark's report: its rows, the targets of issue 35 and whether each is met, printed as
  * one table (bench/run.ts measures, this module judges and prints).
  */
+import { availableParallelism } from 'node:os';
 import { median, type LoadResult } from './lib.js';
 import type { LimitResult } from './pg-limit.js';
 import type { ScenarioKind } from './scenarios.js';
@@ -18,6 +19,8 @@ export interface Row {
   svc: Measured;
   /** PostgreSQL's own limit for the scenario's statements (bench/pg-limit.ts). */
   limit?: LimitResult;
+  /** The most svc/limit can be on this machine, given the HTTP floor (bench/http-floor.ts). */
+  ceiling?: number;
 }
 
 /**
@@ -57,6 +60,15 @@ export function reportWebhooks(r: WebhookResult): void {
     return `${perSecond}/s over ${tenants} tenants${verdict}`;
   });
   console.log(`webhooks: ${rates.join(', ')}`);
+  // The whole machine's CPU per delivery (worker, PostgreSQL, receiver, event writer) at the
+  // target's rate, against the cores there are: above them, the target cannot be reached here.
+  const cpuMs = r.cpuMsPerDelivery[String(t.tenants)];
+  if (cpuMs !== undefined) {
+    console.log(
+      `webhooks over ${t.tenants} tenants: ${cpuMs.toFixed(3)} ms of CPU per delivery on the machine; ` +
+        `${t.perSecond}/s at that cost needs ${((cpuMs * t.perSecond) / 1000).toFixed(2)} of its ${availableParallelism()} cores`,
+    );
+  }
   console.log(
     `webhooks at a steady ${r.rate}/s: commit→delivery p50 ${r.p50.toFixed(1)} ms (target ≤ ${t.p50Ms}: ` +
       `${metOrMissed(r.p50 <= t.p50Ms)}), p99 ${r.p99.toFixed(1)} ms (target ≤ ${t.p99Ms}: ${metOrMissed(r.p99 <= t.p99Ms)})`,
@@ -124,6 +136,7 @@ const COLUMNS = [
   'svc p50/p99 ms',
   'PG limit req/s',
   'svc/limit',
+  'svc/limit ceiling',
   'CPU ms/req base (node+PG)',
   'CPU ms/req svc (node+PG)',
   'non-2xx',
@@ -138,6 +151,8 @@ export function report(
   rows: Row[],
   whole?: {
     peakRssMb: number;
+    /** What an express app that only answers serves under the same load (bench/http-floor.ts). */
+    floorRps: number;
     small: Record<ScaleMeasure, Measured>;
     large: Record<ScaleMeasure, Measured>;
     largeProducts: number;
@@ -154,6 +169,7 @@ export function report(
       `${r.svc.p50}/${r.svc.p99}`,
       fmt(r.limit?.rps),
       r.limit ? (r.svc.rps / r.limit.rps).toFixed(2) : '-',
+      fmt(r.ceiling, 2),
       cpuCell(r.base),
       cpuCell(r.svc),
       String(r.svc.non2xx + r.svc.errors + (r.base ? r.base.non2xx + r.base.errors : 0)),
@@ -163,7 +179,11 @@ export function report(
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i]!)).join(' | '));
   if (!whole) return;
-  const { peakRssMb, small, large, largeProducts } = whole;
+  const { peakRssMb, floorRps, small, large, largeProducts } = whole;
+  console.log(
+    `HTTP floor: an express app that only answers serves ${fmt(floorRps)} req/s under this load; ` +
+      `svc/limit ceiling = 1 / (1 + limit / ${fmt(floorRps)}) while both are CPU-bound`,
+  );
   const k = `${largeProducts / 1000}k`;
   for (const which of ['list', 'oneMatch'] as const) {
     // The mean, to the microsecond: autocannon's percentiles are whole milliseconds, too coarse here.

@@ -23,6 +23,7 @@ import {
   type Child,
   type LoadResult,
 } from './lib.js';
+import { limitCeiling, measureHttpFloor } from './http-floor.js';
 import { measurePgLimits } from './pg-limit.js';
 import {
   failIfNot2xx,
@@ -86,9 +87,11 @@ async function main(): Promise<void> {
       failIfNot2xx(rows);
       return;
     }
+    const floor = await measureHttpFloor(CONNECTIONS, DURATION, ROUNDS);
+    for (const r of rows) if (r.limit) r.ceiling = limitCeiling(r.limit.rps, floor.rps);
     const scale = await scaleStep(servers);
     rows.push(...scale.rows);
-    report(rows, { peakRssMb: service.peakRssMb(), ...scale });
+    report(rows, { peakRssMb: service.peakRssMb(), floorRps: floor.rps, ...scale });
     failIfNot2xx(rows);
   } finally {
     await service.stop();
