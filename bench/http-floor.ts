@@ -45,6 +45,8 @@ export async function measureHttpFloor(connections: number, duration: number, ro
         }),
       );
     }
+    const failed = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    if (failed > 0) throw new Error(`the HTTP floor's app failed ${failed} requests: its figure would mean nothing`);
     return runs.sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
   } finally {
     await app.stop();

@@ -2,7 +2,8 @@
  * `npm run bench [-- --quick]`: the service against a hand-written express + pg baseline on the
  * same database, in alternating rounds, every service request freshly signed, for every scenario
  * of bench/scenarios.ts. Prints one table with ratios, each scenario's fraction of PostgreSQL's
- * own limit (bench/pg-limit.ts) and whether each target is met. A real PostgreSQL when
+ * own limit (bench/pg-limit.ts), the most that fraction can be given the HTTP floor
+ * (bench/http-floor.ts) and whether each target is met. A real PostgreSQL when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set — it must be a throwaway database: the
  * benchmark empties it — else the embedded one.
  */
