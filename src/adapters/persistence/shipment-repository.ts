@@ -7,7 +7,7 @@ import type { Page } from '../../application/ports/pagination.js';
 import { DuplicateDocumentNumber, InvoiceNotFound } from '../../domain/billing/errors.js';
 import type { Shipment } from '../../domain/logistics/shipment.js';
 import { ConflictError } from '../../domain/shared/errors.js';
-import { type Db, type SeenAggregates } from './db.js';
+import type { Db, SeenAggregates } from './db.js';
 import { insertNumbered } from './document-numbers.js';
 import { translateViolations } from './db-errors.js';
 import { paginate } from './paginate.js';

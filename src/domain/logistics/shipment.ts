@@ -151,6 +151,7 @@ export class Shipment extends AggregateRoot {
   numbered(number: string): void {
     this.s = { ...this.s, number: drawnNumber(this.s.number, number, `shipment ${this.s.id}`) };
   }
+
   get status(): ShipmentStatus {
     return this.s.status;
   }
