@@ -8,6 +8,7 @@
  * a fiscal year waits for) leaves cores idle, and the ceiling is then looser than printed.
  */
 import { freePort, load, startChild, type LoadResult } from './lib.js';
+import { medianOf } from './report.js';
 
 /** The answering app, run by plain node: a body of the size a product's detail has. */
 const APP = `
@@ -45,9 +46,11 @@ export async function measureHttpFloor(connections: number, duration: number, ro
         }),
       );
     }
-    const failed = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    // The runs' median rps, and every run's failed requests counted.
+    const floor = medianOf(runs);
+    const failed = floor.non2xx + floor.errors;
     if (failed > 0) throw new Error(`the HTTP floor's app failed ${failed} requests: its figure would mean nothing`);
-    return runs.sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+    return floor;
   } finally {
     await app.stop();
   }
